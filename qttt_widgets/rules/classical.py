@@ -1,0 +1,311 @@
+"""Classical tic-tac-toe on an n x n board with k in a row, and perfect play on 3 x 3.
+
+Squares are numbered 0 .. n*n-1 row by row in code (people see 1 .. n*n).
+Pure Python: no qiskit, no widgets.
+
+>>> b = ClassicalBoard()
+>>> b.play(4).play(0).play(8).to_move
+'O'
+>>> outcome(b.key())          # perfect play from here
+'draw'
+"""
+from __future__ import annotations
+
+import random
+from functools import lru_cache
+
+from .errors import IllegalMove, illegal
+
+PLAYERS = ("X", "O")
+
+
+def other(player: str) -> str:
+    """The opponent of ``player``."""
+    return "O" if player == "X" else "X"
+
+
+@lru_cache(maxsize=None)
+def winning_lines(n: int = 3, k: int | None = None) -> tuple[tuple[int, ...], ...]:
+    """Every run of ``k`` squares in a row, column or diagonal of an n x n board."""
+    k = n if k is None else k
+    if not 1 <= k <= n:
+        raise ValueError(f"k must be between 1 and n={n}, got {k}")
+    lines = []
+    for r in range(n):
+        for c in range(n):
+            for dr, dc in ((0, 1), (1, 0), (1, 1), (1, -1)):
+                end_r, end_c = r + dr * (k - 1), c + dc * (k - 1)
+                if 0 <= end_r < n and 0 <= end_c < n:
+                    lines.append(tuple((r + dr * i) * n + c + dc * i for i in range(k)))
+    return tuple(lines)
+
+
+class ClassicalBoard:
+    """A classical game: X and O alternately mark one empty square; k in a row wins.
+
+    ``cells`` is a tuple of ``None``, ``'X'`` or ``'O'``. ``play`` returns the board so
+    moves chain; ``undo`` and ``redo`` step through the history.
+    """
+
+    def __init__(self, n: int = 3, k: int | None = None):
+        if not isinstance(n, int) or n < 1:
+            raise ValueError(f"n must be a positive integer, got {n!r}")
+        self.n = n
+        self.k = n if k is None else k
+        self._lines = winning_lines(n, self.k)
+        self._cells: list[str | None] = [None] * (n * n)
+        self._moves: list[int] = []
+        self._redo: list[int] = []
+
+    # --- state -------------------------------------------------------------
+    @property
+    def cells(self) -> tuple:
+        return tuple(self._cells)
+
+    @property
+    def moves(self) -> tuple[int, ...]:
+        """Squares played so far, in order."""
+        return tuple(self._moves)
+
+    @property
+    def to_move(self) -> str:
+        return "X" if len(self._moves) % 2 == 0 else "O"
+
+    @property
+    def winner(self) -> str | None:
+        """'X' or 'O' if that player has k in a row, else None."""
+        cells = self._cells
+        for line in self._lines:
+            first = cells[line[0]]
+            if first is not None and all(cells[i] == first for i in line):
+                return first
+        return None
+
+    @property
+    def is_over(self) -> bool:
+        return self.winner is not None or None not in self._cells
+
+    @property
+    def result(self) -> str | None:
+        """'X', 'O' or 'draw' once the game is over, else None."""
+        if not self.is_over:
+            return None
+        return self.winner or "draw"
+
+    def legal_moves(self) -> list[int]:
+        if self.is_over:
+            return []
+        return [i for i, c in enumerate(self._cells) if c is None]
+
+    def key(self) -> str:
+        """The board as a string of '.', 'X' and 'O', row by row."""
+        return "".join(c or "." for c in self._cells)
+
+    # --- actions -----------------------------------------------------------
+    def play(self, square: int) -> "ClassicalBoard":
+        self._check(square)
+        self._apply(square)
+        self._redo.clear()
+        return self
+
+    def _check(self, square) -> None:
+        size = self.n * self.n
+        if self.is_over:
+            raise IllegalMove(f"the game is over ({self.result}); no more moves", rule="game-over")
+        if isinstance(square, bool) or not isinstance(square, int):
+            raise illegal("not-a-square", "a move is a square number {0}..{1}, got " +
+                          repr(square).replace("{", "{{").replace("}", "}}"), 0, size - 1)
+        if not 0 <= square < size:
+            raise illegal("off-board", "square {0} is off the board (squares are {1}..{2})",
+                          square, 0, size - 1)
+        if self._cells[square] is not None:
+            raise illegal("occupied", f"square {{0}} already holds {self._cells[square]}", square)
+
+    def _apply(self, square: int) -> None:
+        self._cells[square] = self.to_move
+        self._moves.append(square)
+
+    def undo(self) -> "ClassicalBoard":
+        if not self._moves:
+            raise IllegalMove("nothing to undo", rule="nothing-to-undo")
+        square = self._moves.pop()
+        self._cells[square] = None
+        self._redo.append(square)
+        return self
+
+    def redo(self) -> "ClassicalBoard":
+        if not self._redo:
+            raise IllegalMove("nothing to redo", rule="nothing-to-redo")
+        self._apply(self._redo.pop())
+        return self
+
+    def copy(self) -> "ClassicalBoard":
+        new = ClassicalBoard(self.n, self.k)
+        new._cells = list(self._cells)
+        new._moves = list(self._moves)
+        new._redo = list(self._redo)
+        return new
+
+    @classmethod
+    def from_key(cls, key: str, k: int | None = None) -> "ClassicalBoard":
+        """A board from its key ('X.O......'); the order of moves is not known, so no undo."""
+        n = round(len(key) ** 0.5)
+        if n * n != len(key) or set(key) - set(".XO"):
+            raise ValueError(f"not a square board of '.', 'X', 'O': {key!r}")
+        xs, os_ = key.count("X"), key.count("O")
+        if xs - os_ not in (0, 1):
+            raise ValueError(f"X must have as many marks as O or one more: {key!r}")
+        board = cls(n, k)
+        board._cells = [None if c == "." else c for c in key]
+        # a plausible order (X and O alternating) so that to_move is right
+        x_squares = [i for i, c in enumerate(key) if c == "X"]
+        o_squares = [i for i, c in enumerate(key) if c == "O"]
+        order = []
+        for i in range(len(x_squares)):
+            order.append(x_squares[i])
+            if i < len(o_squares):
+                order.append(o_squares[i])
+        board._moves = order
+        return board
+
+    def __str__(self) -> str:
+        n = self.n
+        rows = [" ".join(c or "." for c in self._cells[r * n:(r + 1) * n]) for r in range(n)]
+        return "\n".join(rows)
+
+    def __repr__(self) -> str:
+        return f"ClassicalBoard(n={self.n}, k={self.k}, key={self.key()!r})"
+
+    def _repr_html_(self) -> str:
+        n = self.n
+        cells = "".join(
+            f"<td style='width:2em;height:2em;text-align:center;border:1px solid #888;"
+            f"font-size:1.4em'>{c or ''}</td>" + ("</tr><tr>" if (i + 1) % n == 0 and i + 1 < n * n else "")
+            for i, c in enumerate(self._cells)
+        )
+        return f"<table style='border-collapse:collapse'><tr>{cells}</tr></table>"
+
+
+# --- perfect play on 3 x 3 ---------------------------------------------------
+_LINES3 = winning_lines(3)
+
+
+def _winner3(key: str) -> str | None:
+    for a, b, c in _LINES3:
+        if key[a] != "." and key[a] == key[b] == key[c]:
+            return key[a]
+    return None
+
+
+def _to_move3(key: str) -> str:
+    return "X" if key.count("X") == key.count("O") else "O"
+
+
+def _children3(key: str) -> list[tuple[int, str]]:
+    if _winner3(key) or "." not in key:
+        return []
+    p = _to_move3(key)
+    return [(i, key[:i] + p + key[i + 1:]) for i, c in enumerate(key) if c == "."]
+
+
+@lru_cache(maxsize=None)
+def outcome(key: str) -> str:
+    """The result of perfect play from a 3 x 3 position: 'X', 'O' or 'draw'.
+
+    ``key`` is the board as 9 characters of '.', 'X', 'O' (see ``ClassicalBoard.key``).
+    """
+    w = _winner3(key)
+    if w:
+        return w
+    kids = _children3(key)
+    if not kids:
+        return "draw"
+    p = _to_move3(key)
+    results = {outcome(child) for _, child in kids}
+    if p in results:
+        return p
+    if "draw" in results:
+        return "draw"
+    return "O" if p == "X" else "X"
+
+
+@lru_cache(maxsize=1)
+def legal_positions() -> tuple[str, ...]:
+    """Every position reachable from the empty 3 x 3 board by legal play (play stops at a win).
+
+    There are 5,478 of them, the empty board and finished games included.
+    """
+    seen = {"." * 9}
+    stack = ["." * 9]
+    while stack:
+        key = stack.pop()
+        for _, child in _children3(key):
+            if child not in seen:
+                seen.add(child)
+                stack.append(child)
+    return tuple(sorted(seen))
+
+
+def can_blunder(key: str) -> bool:
+    """True if the player to move in an unfinished position has a move that loses by force
+    where perfect play would not lose (a *mistake is possible* on this board)."""
+    kids = _children3(key)
+    if not kids:
+        return False
+    p = _to_move3(key)
+    best = outcome(key)
+    if best == other(p):
+        return False
+    return any(outcome(child) == other(p) for _, child in kids)
+
+
+def classify() -> dict[str, int]:
+    """Counts of legal 3 x 3 positions by perfect-play result, and the draws where
+    the player to move can make a losing mistake."""
+    counts = {"X": 0, "O": 0, "draw": 0, "draw_with_blunder": 0}
+    for key in legal_positions():
+        res = outcome(key)
+        counts[res] += 1
+        if res == "draw" and can_blunder(key):
+            counts["draw_with_blunder"] += 1
+    return counts
+
+
+def optimal_moves(key: str) -> list[int]:
+    """The moves that keep the best result for the player to move (all moves if lost)."""
+    kids = _children3(key)
+    if not kids:
+        return []
+    best = outcome(key)
+    return [sq for sq, child in kids if outcome(child) == best]
+
+
+def losing_moves(key: str) -> list[int]:
+    """The moves that turn a position the mover does not lose into a forced loss."""
+    kids = _children3(key)
+    if not kids:
+        return []
+    p = _to_move3(key)
+    if outcome(key) == other(p):
+        return []
+    return [sq for sq, child in kids if outcome(child) == other(p)]
+
+
+class PerfectPlayer:
+    """Plays 3 x 3 tic-tac-toe perfectly, uniformly at random among the optimal moves.
+
+    >>> PerfectPlayer(seed=1).choose(ClassicalBoard()) in range(9)
+    True
+    """
+
+    def __init__(self, seed: int | None = None):
+        self.rng = random.Random(seed)
+
+    def choose(self, board: ClassicalBoard | str) -> int:
+        key = board if isinstance(board, str) else board.key()
+        if len(key) != 9:
+            raise ValueError("perfect play is tabulated for 3 x 3 boards only")
+        moves = optimal_moves(key)
+        if not moves:
+            raise IllegalMove("the game is over; there is no move to choose")
+        return self.rng.choice(moves)
