@@ -1,0 +1,715 @@
+"""The qubit-per-cell game (seed 002), as plain data: gates are recorded, not simulated.
+
+Every cell of an n x n board is one qubit: X is |1>, O is |0>. A turn is one of
+
+* ``place(c)``            a classical mark of the player to move (an X gate for X, nothing for O);
+* ``swap(a, b)``          SWAP the states of two different occupied cells;
+* ``superpose(c)``        H on an empty cell: it becomes X or O with probability 1/2 each;
+* ``phase(c, gate)``      H, then S / T / S-and-T, then H on an empty cell: interference tilts
+                          the odds (T: X with probability 0.146, S: 0.5, ST: 0.854);
+* ``entangle(cells, level)``  two or three empty cells in one of four states, built with the
+                          seed's gates: Lv1 Psi+ (|01>+|10>)/sqrt2, Lv2 GHZ with X flips
+                          (|010>+|101>)/sqrt2, Lv3 Phi+ (|00>+|11>)/sqrt2, Lv4 GHZ (|000>+|111>)/sqrt2;
+* ``collapse()``          measure every quantum cell (only when something is quantum).
+
+Measurement also happens by itself when no cell is empty, or when some line is fully
+occupied and could be completed by measurement (a *potential winning line*).
+
+Why no simulator is needed here: no gate of this game acts across two groups of
+entangled cells except SWAP, which only moves states between cells. So the board is
+always classical bits plus small independent groups (1 to 3 qubits), and each group's
+outcome table is fixed by the move that made it. ``qttt_widgets.quantum`` builds the
+real circuit and checks that it gives exactly these tables.
+
+Bad input raises IllegalMove naming the rule; the game is then exactly as before.
+"""
+from __future__ import annotations
+
+import json
+import math
+import random
+from collections import Counter
+from dataclasses import dataclass
+
+from .classical import winning_lines
+from .errors import IllegalMove, RecordError, illegal
+
+MARK = {0: "O", 1: "X"}
+BIT = {"O": 0, "X": 1}
+
+# Risk levels: name, number of cells, the seed's gates on the chosen cells q0, q1(, q2),
+# and the outcome table (bits of q0, q1(, q2); 1 = X).
+LEVELS = {
+    1: ("Psi+", 2, (("h", 0), ("x", 1), ("cx", 0, 1)), {(0, 1): 0.5, (1, 0): 0.5}),
+    2: ("GHZ-X", 3, (("h", 0), ("x", 1), ("x", 2), ("cx", 0, 1), ("cx", 1, 2)),
+        {(0, 1, 0): 0.5, (1, 0, 1): 0.5}),
+    3: ("Phi+", 2, (("h", 0), ("cx", 0, 1)), {(0, 0): 0.5, (1, 1): 0.5}),
+    4: ("GHZ", 3, (("h", 0), ("cx", 0, 1), ("cx", 1, 2)), {(0, 0, 0): 0.5, (1, 1, 1): 0.5}),
+}
+LEVEL_STATES = {1: "(|01> + |10>)/sqrt2", 2: "(|010> + |101>)/sqrt2",
+                3: "(|00> + |11>)/sqrt2", 4: "(|000> + |111>)/sqrt2"}
+
+# Phase moves: H, then these gates, then H. The phase phi gives P(X) = (1 - cos phi) / 2.
+PHASES = {"S": math.pi / 2, "T": math.pi / 4, "ST": 3 * math.pi / 4}
+
+
+def phase_probability(gate: str) -> float:
+    """P(the cell measures X) after the phase move with ``gate``."""
+    return (1 - math.cos(PHASES[gate])) / 2
+
+
+@dataclass(frozen=True)
+class Group:
+    """Quantum cells whose outcomes are decided together.
+
+    ``cells[i]`` holds qubit i of the group; ``table`` maps outcome bits (one per
+    qubit, 1 = X) to their probabilities; ``made_by`` is the move that created it.
+    """
+
+    cells: tuple[int, ...]
+    table: tuple[tuple[tuple[int, ...], float], ...]
+    made_by: tuple
+
+    def outcomes(self) -> dict[tuple[int, ...], float]:
+        return dict(self.table)
+
+
+class QubitGame:
+    """One game of the qubit-per-cell variant. See the module docstring.
+
+    Options: ``n`` (3 to 5) and ``k`` in a row (default n); ``levels``, the risk levels
+    allowed (default: pairwise 1 and 3 on 3 x 3, as the seed recommends; all on larger
+    boards); ``measurement``: ``"shot"`` (one honest shot, default) or ``"most-frequent"``
+    (the most frequent of ``shots`` shots, the seed's original); ``both_lines``: what
+    happens when both players have lines after a measurement -- ``"count"`` (more lines
+    wins, equal is a draw; default) or ``"draw"``; ``collapse_costs_turn`` (default
+    False); ``seed`` for measurements; ``measurer``, a callable ``measurer(game)``
+    returning {cell: 'X' or 'O'} for the quantum cells (``qttt_widgets.quantum`` offers
+    one that runs the circuit on Aer); without one, outcomes are drawn from the exact
+    tables with a generator seeded by (seed, move number), so undo cannot re-roll them.
+    """
+
+    def __init__(self, n: int = 3, k: int | None = None, levels=None, measurement: str = "shot",
+                 shots: int = 1024, both_lines: str = "count", collapse_costs_turn: bool = False,
+                 seed: int | None = None, measurer=None):
+        if isinstance(n, bool) or not isinstance(n, int) or not 3 <= n <= 5:
+            raise ValueError(f"the board is 3 x 3 to 5 x 5; got n={n!r}")
+        k = n if k is None else k
+        if isinstance(k, bool) or not isinstance(k, int) or not 3 <= k <= n:
+            raise ValueError(f"k (in a row) must be between 3 and n={n}; got {k!r}")
+        if levels is None:
+            levels = (1, 3) if n == 3 else (1, 2, 3, 4)
+        levels = tuple(sorted(set(levels)))
+        if not levels or set(levels) - set(LEVELS):
+            raise ValueError(f"risk levels are 1, 2, 3, 4; got {levels!r}")
+        if measurement not in ("shot", "most-frequent"):
+            raise ValueError(f"measurement must be 'shot' or 'most-frequent'; got {measurement!r}")
+        if isinstance(shots, bool) or not isinstance(shots, int) or shots < 1:
+            raise ValueError(f"shots must be a positive whole number; got {shots!r}")
+        if both_lines not in ("count", "draw"):
+            raise ValueError(f"both_lines must be 'count' or 'draw'; got {both_lines!r}")
+        if seed is None:
+            seed = random.SystemRandom().randrange(1 << 63)
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise ValueError(f"seed must be a whole number; got {seed!r}")
+        self.n, self.k, self.levels = n, k, levels
+        self.measurement, self.shots, self.both_lines = measurement, shots, both_lines
+        self.collapse_costs_turn = bool(collapse_costs_turn)
+        self.seed = seed
+        self.measurer = measurer
+        self.lines_all = winning_lines(n, k)
+        self._cells: list = [None] * (n * n)      # None, 'X', 'O' or 'Q'
+        self._groups: list[Group] = []
+        self._start: tuple = tuple(self._cells)   # classical marks when the quantum segment began
+        self._segment: list[tuple] = []           # moves since the last measurement (for the circuit)
+        self._ply = 0                             # turns taken
+        self._to_move = "X"
+        self._result: str | None = None
+        self._last_outcome: tuple | None = None
+        self._history: list = []                  # ((move, outcome), snapshot before)
+        self._future: list = []
+
+    # --- reading --------------------------------------------------------------
+    @property
+    def size(self) -> int:
+        return self.n * self.n
+
+    @property
+    def cells(self) -> tuple:
+        """Each cell: None (empty), 'X' or 'O' (classical), or 'Q' (quantum)."""
+        return tuple(self._cells)
+
+    @property
+    def groups(self) -> tuple[Group, ...]:
+        return tuple(self._groups)
+
+    @property
+    def to_move(self) -> str:
+        return self._to_move
+
+    @property
+    def ply(self) -> int:
+        """Turns taken so far."""
+        return self._ply
+
+    @property
+    def segment(self) -> tuple:
+        """(classical marks when the unmeasured part began, moves since): what the circuit is
+        built from. Classical moves appear as ('place', cell, mark)."""
+        return self._start, tuple(self._segment)
+
+    @property
+    def is_over(self) -> bool:
+        return self._result is not None
+
+    @property
+    def result(self) -> str | None:
+        """'X', 'O', 'draw', or None while the game goes on."""
+        return self._result
+
+    @property
+    def scores(self) -> dict | None:
+        """Lines of each player once the game is over, else None."""
+        if self._result is None:
+            return None
+        lines = self.lines()
+        return {p: sum(1 for who, _ in lines if who == p) for p in ("X", "O")}
+
+    @property
+    def last_outcome(self) -> dict | None:
+        """What the last measurement gave: {cell: 'X' or 'O'}."""
+        return None if self._last_outcome is None else dict(self._last_outcome)
+
+    @property
+    def history(self) -> tuple:
+        """(move, outcome) pairs; outcome is the measurement the move caused, or None."""
+        return tuple(entry for entry, _ in self._history)
+
+    @property
+    def redo_stack(self) -> tuple:
+        return tuple(reversed(self._future))
+
+    def group_of(self, cell: int) -> Group | None:
+        for g in self._groups:
+            if cell in g.cells:
+                return g
+        return None
+
+    def quantum_cells(self) -> list[int]:
+        return [i for i, c in enumerate(self._cells) if c == "Q"]
+
+    def empty_cells(self) -> list[int]:
+        return [i for i, c in enumerate(self._cells) if c is None]
+
+    def lines(self) -> list[tuple[str, tuple[int, ...]]]:
+        """Completed lines of classical marks, as (player, cells)."""
+        out = []
+        cells = self._cells
+        for line in self.lines_all:
+            first = cells[line[0]]
+            if first in ("X", "O") and all(cells[i] == first for i in line):
+                out.append((first, line))
+        return out
+
+    def cell_probabilities(self) -> list[dict]:
+        """For each cell, P(X), P(O) and P(empty) at measurement, from the exact tables."""
+        out = []
+        for i, c in enumerate(self._cells):
+            if c is None:
+                out.append({"X": 0.0, "O": 0.0, "empty": 1.0})
+            elif c in ("X", "O"):
+                out.append({"X": float(c == "X"), "O": float(c == "O"), "empty": 0.0})
+            else:
+                g = self.group_of(i)
+                q = g.cells.index(i)
+                px = sum(p for bits, p in g.table if bits[q] == 1)
+                out.append({"X": px, "O": 1 - px, "empty": 0.0})
+        return out
+
+    def outcome_distribution(self) -> dict[tuple, float]:
+        """Every board measurement can give, with its probability. A board is a tuple of
+        None / 'X' / 'O' per cell. Exact: the product of the groups' tables."""
+        boards = {tuple(c if c != "Q" else None for c in self._cells): 1.0}
+        for g in self._groups:
+            new = {}
+            for board, p in boards.items():
+                for bits, q in g.table:
+                    b = list(board)
+                    for cell, bit in zip(g.cells, bits):
+                        b[cell] = MARK[bit]
+                    new[tuple(b)] = new.get(tuple(b), 0.0) + p * q
+            boards = new
+        return boards
+
+    def potential_lines(self) -> list[tuple[int, ...]]:
+        """Fully occupied lines with a quantum cell that measurement could complete."""
+        return [line for line in self.lines_all if self._could_complete(line)]
+
+    def _could_complete(self, line) -> bool:
+        cells = self._cells
+        if any(cells[i] is None for i in line) or all(cells[i] != "Q" for i in line):
+            return False
+        for mark in ("X", "O"):
+            if any(cells[i] not in ("Q", mark) for i in line):
+                continue
+            ok = True
+            for g in self._groups:
+                inside = [q for q, cell in enumerate(g.cells) if cell in line]
+                if inside and not any(all(bits[q] == BIT[mark] for q in inside) for bits, _ in g.table):
+                    ok = False
+                    break
+            if ok:
+                return True
+        return False
+
+    # --- legal moves ------------------------------------------------------------
+    def legal_moves(self) -> list[tuple]:
+        """Every move allowed now, as tuples that ``apply`` takes."""
+        if self._result is not None:
+            return []
+        empty = self.empty_cells()
+        occupied = [i for i, c in enumerate(self._cells) if c is not None]
+        moves: list[tuple] = [("place", c) for c in empty]
+        moves += [("swap", a, b) for i, a in enumerate(occupied) for b in occupied[i + 1:]
+                  if not (self._cells[a] == self._cells[b] and self._cells[a] in ("X", "O"))]
+        moves += [("h", c) for c in empty]
+        moves += [("phase", c, gate) for c in empty for gate in PHASES]
+        for level in self.levels:
+            for cells in _distinct_choices(empty, level):
+                move = ("entangle", level, cells)
+                if self._entangle_problem(level, cells) is None:
+                    moves.append(move)
+        if self._groups:
+            moves.append(("collapse",))
+        return moves
+
+    # --- actions ------------------------------------------------------------------
+    def place(self, cell) -> "QubitGame":
+        return self.apply(("place", cell))
+
+    def swap(self, a, b) -> "QubitGame":
+        return self.apply(("swap", a, b))
+
+    def superpose(self, cell) -> "QubitGame":
+        return self.apply(("h", cell))
+
+    def phase(self, cell, gate: str = "T") -> "QubitGame":
+        return self.apply(("phase", cell, gate))
+
+    def entangle(self, cells, level: int = 1) -> "QubitGame":
+        return self.apply(("entangle", level, tuple(cells) if isinstance(cells, (list, tuple)) else cells))
+
+    def collapse(self) -> "QubitGame":
+        return self.apply(("collapse",))
+
+    def apply(self, move, outcome=None) -> "QubitGame":
+        """Make ``move`` (a tuple as ``legal_moves`` lists). ``outcome`` forces what a
+        measurement it triggers gives (used when replaying records)."""
+        move = self._check(move)
+        snap = self._snapshot()
+        try:
+            used = self._do(move, outcome)
+        except Exception:
+            self._restore(snap)
+            raise
+        self._history.append(((move, used), snap))
+        self._future.clear()
+        return self
+
+    def undo(self) -> "QubitGame":
+        if not self._history:
+            raise IllegalMove("nothing to undo: this is the start of the game", rule="nothing-to-undo")
+        entry, snap = self._history.pop()
+        self._restore(snap)
+        self._future.append(entry)
+        return self
+
+    def redo(self) -> "QubitGame":
+        if not self._future:
+            raise IllegalMove("nothing to redo", rule="nothing-to-redo")
+        move, outcome = self._future.pop()
+        snap = self._snapshot()
+        self._do(move, outcome)
+        self._history.append(((move, outcome), snap))
+        return self
+
+    def copy(self) -> "QubitGame":
+        new = QubitGame.__new__(QubitGame)
+        new.__dict__.update(self.__dict__)
+        new._restore(self._snapshot())
+        new._history = list(self._history)
+        new._future = list(self._future)
+        return new
+
+    # --- checks -------------------------------------------------------------------
+    def _cell(self, c) -> int:
+        last = self.size - 1
+        if isinstance(c, bool) or not isinstance(c, int):
+            raise illegal("not-a-cell", "cells are whole numbers {0}..{1}, got " +
+                          repr(c).replace("{", "{{").replace("}", "}}"), 0, last)
+        if not 0 <= c <= last:
+            raise illegal("off-board", "cell {0} is off the board (cells are {1}..{2})", c, 0, last)
+        return c
+
+    def _empty(self, c) -> int:
+        c = self._cell(c)
+        if self._cells[c] is not None:
+            what = "a quantum state" if self._cells[c] == "Q" else f"a classical {self._cells[c]}"
+            raise illegal("occupied", f"cell {{0}} already holds {what}; this move needs an empty cell", c)
+        return c
+
+    def _check(self, move) -> tuple:
+        if self._result is not None:
+            raise IllegalMove(f"the game is over ({self._result_text()}); no more moves", rule="game-over")
+        if not isinstance(move, (tuple, list)) or not move:
+            raise IllegalMove(f"a move is a tuple such as ('place', 4); got {move!r}", rule="not-a-move")
+        kind, args = move[0], tuple(move[1:])
+        if kind == "place" and len(args) == 1:
+            return ("place", self._empty(args[0]))
+        if kind == "h" and len(args) == 1:
+            return ("h", self._empty(args[0]))
+        if kind == "phase" and len(args) == 2:
+            cell = self._empty(args[0])
+            if args[1] not in PHASES:
+                raise IllegalMove(f"a phase move uses {', '.join(PHASES)}; got {args[1]!r}", rule="phase-gate")
+            return ("phase", cell, args[1])
+        if kind == "swap" and len(args) == 2:
+            a, b = self._cell(args[0]), self._cell(args[1])
+            if a == b:
+                raise illegal("swap-same-cell", "SWAP needs two different cells; got {0} twice", a)
+            for c in (a, b):
+                if self._cells[c] is None:
+                    raise illegal("swap-empty", "SWAP exchanges two occupied cells; cell {0} is empty", c)
+            if self._cells[a] == self._cells[b] and self._cells[a] != "Q":
+                raise illegal("swap-no-change", f"cells {{0}} and {{1}} both hold a classical "
+                              f"{self._cells[a]}; swapping them changes nothing", a, b)
+            return ("swap", a, b)
+        if kind == "entangle" and len(args) == 2:
+            level, cells = args
+            if level not in LEVELS:
+                raise IllegalMove(f"risk levels are 1, 2, 3, 4; got {level!r}", rule="risk-level")
+            if level not in self.levels:
+                raise IllegalMove(f"risk level {level} ({LEVELS[level][0]}) is not allowed in this game; "
+                                  f"allowed: {', '.join(map(str, self.levels))}", rule="risk-level")
+            width = LEVELS[level][1]
+            if not isinstance(cells, (tuple, list)) or len(cells) != width:
+                raise IllegalMove(f"risk level {level} entangles {width} cells; got {cells!r}",
+                                  rule="entangle-width")
+            cells = tuple(self._empty(c) for c in cells)
+            if len(set(cells)) != width:
+                raise IllegalMove(f"entanglement needs {width} different cells; got {cells!r}",
+                                  rule="entangle-same-cell")
+            problem = self._entangle_problem(level, cells)
+            if problem:
+                raise problem
+            return ("entangle", level, cells)
+        if kind == "collapse" and not args:
+            if not self._groups:
+                raise IllegalMove("nothing is quantum: there is nothing to measure, and a collapse "
+                                  "does not pass the turn", rule="nothing-to-measure")
+            return ("collapse",)
+        raise IllegalMove(f"unknown move {tuple(move)!r}: moves are ('place', c), ('swap', a, b), ('h', c), "
+                          "('phase', c, 'T'), ('entangle', level, cells), ('collapse',)", rule="not-a-move")
+
+    def _entangle_problem(self, level: int, cells: tuple) -> IllegalMove | None:
+        """One entanglement may not fill a line with correlated cells: that would decide the
+        line by a single coin flip in one move (the original's defect)."""
+        table = LEVELS[level][3]
+        for line in self.lines_all:
+            inside = [q for q, c in enumerate(cells) if c in line]
+            if len(inside) < 2:
+                continue
+            others = [i for i in line if i not in cells]
+            if any(self._cells[i] is None for i in others):
+                continue
+            for mark in ("X", "O"):
+                if any(self._cells[i] not in ("Q", mark) for i in others):
+                    continue
+                if any(all(bits[q] == BIT[mark] for q in inside) for bits in table):
+                    shown = "-".join(str(c + 1) for c in cells)
+                    return IllegalMove(
+                        f"entangling cells {'-'.join(map(str, cells))} at level {level} would fill the line "
+                        f"{'-'.join(map(str, line))} and decide it by one coin flip",
+                        f"entangling cells {shown} at level {level} would fill the line "
+                        f"{'-'.join(str(c + 1) for c in line)} and decide it by one coin flip",
+                        rule="entangled-line")
+        return None
+
+    # --- state changes --------------------------------------------------------------
+    def _snapshot(self):
+        return (tuple(self._cells), tuple(self._groups), self._start, tuple(self._segment), self._ply,
+                self._to_move, self._result, self._last_outcome)
+
+    def _restore(self, snap) -> None:
+        cells, groups, self._start, segment, self._ply, self._to_move, self._result, self._last_outcome = snap
+        self._cells, self._groups, self._segment = list(cells), list(groups), list(segment)
+
+    def _do(self, move: tuple, outcome) -> tuple | None:
+        kind = move[0]
+        cells = self._cells
+        if kind == "place":
+            cells[move[1]] = self._to_move
+        elif kind == "h":
+            cells[move[1]] = "Q"
+            self._groups.append(Group((move[1],), (((0,), 0.5), ((1,), 0.5)), move))
+        elif kind == "phase":
+            cells[move[1]] = "Q"
+            px = phase_probability(move[2])
+            self._groups.append(Group((move[1],), (((0,), 1 - px), ((1,), px)), move))
+        elif kind == "entangle":
+            level, group_cells = move[1], move[2]
+            for c in group_cells:
+                cells[c] = "Q"
+            self._groups.append(Group(group_cells, tuple(sorted(LEVELS[level][3].items())), move))
+        elif kind == "swap":
+            a, b = move[1], move[2]
+            cells[a], cells[b] = cells[b], cells[a]
+            swap = {a: b, b: a}
+            self._groups = [Group(tuple(swap.get(c, c) for c in g.cells), g.table, g.made_by)
+                            if (a in g.cells or b in g.cells) else g for g in self._groups]
+        if kind == "place":
+            self._segment.append(("place", move[1], self._to_move))    # the circuit needs who placed it
+        elif kind != "collapse":
+            self._segment.append(move)
+
+        used = None
+        if kind == "collapse":
+            used = self._measure(outcome)
+        elif not self.lines() and self._groups and (None not in cells or self.potential_lines()):
+            used = self._measure(outcome)
+        elif outcome is not None:
+            raise RecordError(f"move {move!r} measured nothing, yet an outcome was given")
+        self._settle()
+        if kind != "collapse" or self.collapse_costs_turn:
+            self._ply += 1
+            self._to_move = "O" if self._to_move == "X" else "X"
+        return used
+
+    def _measure(self, outcome) -> tuple:
+        if outcome is None:
+            outcome = self.measurer(self) if self.measurer is not None else self._sample()
+        outcome = self._check_outcome(outcome)
+        for cell, mark in outcome:
+            self._cells[cell] = mark
+        self._groups = []
+        self._start = tuple(self._cells)
+        self._segment = []
+        self._last_outcome = outcome
+        return outcome
+
+    def _check_outcome(self, outcome) -> tuple:
+        """An outcome must give X or O to exactly the quantum cells, in a way the groups allow."""
+        try:
+            items = outcome.items() if isinstance(outcome, dict) else outcome
+            out = {int(c): m for c, m in items}
+        except (TypeError, ValueError):
+            raise RecordError(f"a measurement outcome maps cells to 'X' or 'O'; got {outcome!r}") from None
+        quantum = set(self.quantum_cells())
+        if set(out) != quantum:
+            raise RecordError(f"a measurement must give exactly the quantum cells {sorted(quantum)}; "
+                              f"got {sorted(out)}")
+        if set(out.values()) - {"X", "O"}:
+            raise RecordError(f"cells measure 'X' or 'O'; got {sorted(set(out.values()) - {'X', 'O'})}")
+        for g in self._groups:
+            bits = tuple(BIT[out[c]] for c in g.cells)
+            if g.outcomes().get(bits, 0.0) <= 0.0:
+                shown = ", ".join(f"{c}={out[c]}" for c in g.cells)
+                raise RecordError(f"impossible measurement: cells {shown} cannot come out of "
+                                  f"{_describe_move(g.made_by)}")
+        return tuple(sorted(out.items()))
+
+    def _sample(self) -> tuple:
+        rng = random.Random(f"qubit:{self.seed}:{self._ply}")
+        shots = 1 if self.measurement == "shot" else self.shots
+        counts: Counter = Counter()
+        for _ in range(shots):
+            out = []
+            for g in self._groups:
+                bits_list, probs = zip(*g.table)
+                bits = rng.choices(bits_list, probs)[0]
+                out.extend((c, MARK[b]) for c, b in zip(g.cells, bits))
+            counts[tuple(sorted(out))] += 1
+        return counts.most_common(1)[0][0]
+
+    def _settle(self) -> None:
+        lines = self.lines()
+        if lines:
+            x = sum(1 for who, _ in lines if who == "X")
+            o = len(lines) - x
+            if x and o:
+                self._result = "draw" if self.both_lines == "draw" or x == o else ("X" if x > o else "O")
+            else:
+                self._result = "X" if x else "O"
+        elif None not in self._cells and not self._groups:
+            self._result = "draw"
+
+    def _result_text(self) -> str:
+        if self._result is None:
+            return "in play"
+        return "draw" if self._result == "draw" else f"{self._result} wins"
+
+    # --- records ----------------------------------------------------------------------
+    def to_record(self) -> dict:
+        """A JSON-safe dict; ``QubitGame.from_record`` restores it exactly."""
+        def entry(move, outcome):
+            d = _move_to_dict(move)
+            if outcome is not None:
+                d["outcome"] = {str(c): m for c, m in outcome}
+            return d
+        return {
+            "format": "qttt-qubit", "version": 1, "n": self.n, "k": self.k, "levels": list(self.levels),
+            "measurement": self.measurement, "shots": self.shots, "both_lines": self.both_lines,
+            "collapse_costs_turn": self.collapse_costs_turn, "seed": self.seed,
+            "moves": [entry(m, o) for m, o in self.history],
+            "redo": [entry(m, o) for m, o in self.redo_stack],
+        }
+
+    @classmethod
+    def from_record(cls, record, measurer=None) -> "QubitGame":
+        """Rebuild a game from ``to_record`` output or its JSON text; a damaged record
+        raises RecordError saying what is wrong."""
+        if isinstance(record, str):
+            try:
+                record = json.loads(record)
+            except json.JSONDecodeError as e:
+                raise RecordError(f"the record is not valid JSON: {e.msg} at line {e.lineno}") from None
+        if not isinstance(record, dict):
+            raise RecordError(f"a record is a dict (or its JSON text), got {type(record).__name__}")
+        if record.get("format") != "qttt-qubit":
+            raise RecordError(f"this is not a qubit-board record: format is {record.get('format')!r}")
+        if record.get("version") != 1:
+            raise RecordError(f"record version {record.get('version')!r} is not supported (this is version 1)")
+        known = {"format", "version", "n", "k", "levels", "measurement", "shots", "both_lines",
+                 "collapse_costs_turn", "seed", "moves", "redo"}
+        unknown = sorted(set(record) - known)
+        if unknown:
+            raise RecordError(f"the record has fields this version does not know: {unknown}")
+        options = {key: record[key] for key in ("n", "k", "levels", "measurement", "shots", "both_lines",
+                                                 "collapse_costs_turn", "seed") if key in record}
+        try:
+            game = cls(measurer=measurer, **options)
+        except ValueError as e:
+            raise RecordError(f"bad game options: {e}") from None
+        for where in ("moves", "redo"):
+            if not isinstance(record.get(where, []), list):
+                raise RecordError(f"{where!r} must be a list of moves")
+        moves, redo = record.get("moves", []), record.get("redo", [])
+        for i, d in enumerate(moves + redo, 1):
+            where = "moves" if i <= len(moves) else "redo"
+            move, outcome = _move_from_dict(d, f"{where}, move {i}")
+            try:
+                game._replay(move, outcome)
+            except (IllegalMove, RecordError) as e:
+                text = e.people if isinstance(e, IllegalMove) else str(e)
+                raise RecordError(f"{where}, move {i} ({_describe_move(move)}): {text}") from None
+        for _ in redo:
+            game.undo()
+        return game
+
+    def _replay(self, move, outcome) -> None:
+        before = len(self._history)
+        self.apply(move, outcome=outcome)
+        measured = self._history[-1][0][1]
+        if outcome is None and measured is not None and len(self._history) > before:
+            self.undo()
+            self._future.clear()
+            raise RecordError("this move measured the board, but the record gives no outcome")
+
+    # --- display ------------------------------------------------------------------------
+    def __str__(self) -> str:
+        n = self.n
+        marks = []
+        for i, c in enumerate(self._cells):
+            if c == "Q":
+                g = self._groups.index(self.group_of(i))
+                marks.append(f"?{chr(97 + g)}")
+            else:
+                marks.append((c or ".").ljust(2))
+        return "\n".join(" ".join(marks[r * n:(r + 1) * n]) for r in range(n))
+
+    def __repr__(self) -> str:
+        return f"<QubitGame {self.n}x{self.n} k={self.k} ply={self._ply} {self._result_text()}>"
+
+    def _repr_html_(self) -> str:
+        probs = self.cell_probabilities()
+        rows = []
+        for r in range(self.n):
+            tds = []
+            for c in range(self.n):
+                i = r * self.n + c
+                v = self._cells[i]
+                if v == "Q":
+                    body = f"<span style='color:#6a3d9a'>X {probs[i]['X']:.0%}<br>O {probs[i]['O']:.0%}</span>"
+                else:
+                    body = f"<span style='font-size:1.6em'>{v or ''}</span>"
+                tds.append(f"<td style='width:3.5em;height:3.5em;text-align:center;border:1px solid #888'>"
+                           f"{body}</td>")
+            rows.append("<tr>" + "".join(tds) + "</tr>")
+        status = self._result_text() if self._result else f"{self._to_move} to move"
+        return (f"<table style='border-collapse:collapse'>{''.join(rows)}</table>"
+                f"<div style='font-family:sans-serif'>{status}</div>")
+
+
+def _distinct_choices(cells: list[int], level: int):
+    """The cell tuples that make different boards at ``level``. Psi+, Phi+ and GHZ are
+    symmetric under reordering their cells, so one order each; GHZ-X (|010> + |101>)
+    singles out its middle qubit, so each of the three cells may be the middle one."""
+    from itertools import combinations
+    width = LEVELS[level][1]
+    if level != 2:
+        return list(combinations(cells, width))
+    return [(a, m, b) for a, b, c in combinations(cells, 3) for a, m, b in ((b, a, c), (a, b, c), (a, c, b))]
+
+
+def _describe_move(move: tuple) -> str:
+    kind = move[0]
+    if kind == "place":
+        return f"a classical mark in cell {move[1] + 1}"
+    if kind == "h":
+        return f"H on cell {move[1] + 1}"
+    if kind == "phase":
+        return f"the {move[2]} phase move on cell {move[1] + 1}"
+    if kind == "swap":
+        return f"SWAP of cells {move[1] + 1} and {move[2] + 1}"
+    if kind == "entangle":
+        return (f"level {move[1]} ({LEVELS[move[1]][0]}) entanglement of cells "
+                f"{'-'.join(str(c + 1) for c in move[2])}")
+    return "collapse"
+
+
+def _move_to_dict(move: tuple) -> dict:
+    kind = move[0]
+    if kind in ("place", "h"):
+        return {"move": kind, "cell": move[1]}
+    if kind == "phase":
+        return {"move": kind, "cell": move[1], "gate": move[2]}
+    if kind == "swap":
+        return {"move": kind, "cells": [move[1], move[2]]}
+    if kind == "entangle":
+        return {"move": kind, "level": move[1], "cells": list(move[2])}
+    return {"move": "collapse"}
+
+
+def _move_from_dict(d, where: str):
+    if not isinstance(d, dict) or "move" not in d:
+        raise RecordError(f"{where}: a move is a dict with a 'move' field; got {d!r}")
+    kind = d["move"]
+    try:
+        if kind in ("place", "h"):
+            move = (kind, d["cell"])
+        elif kind == "phase":
+            move = (kind, d["cell"], d["gate"])
+        elif kind == "swap":
+            move = (kind, *d["cells"])
+        elif kind == "entangle":
+            move = (kind, d["level"], tuple(d["cells"]))
+        elif kind == "collapse":
+            move = ("collapse",)
+        else:
+            raise RecordError(f"{where}: unknown move {kind!r}")
+    except (KeyError, TypeError) as e:
+        raise RecordError(f"{where}: the {kind!r} move lacks or mangles {e}") from None
+    outcome = d.get("outcome")
+    if outcome is not None and not isinstance(outcome, dict):
+        raise RecordError(f"{where}: an outcome maps cells to 'X' or 'O'; got {outcome!r}")
+    return move, outcome
