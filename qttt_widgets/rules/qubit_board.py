@@ -446,6 +446,46 @@ class QubitGame:
 
     def _do(self, move: tuple, outcome) -> tuple | None:
         kind = move[0]
+        self._apply_gates(move)
+        used = None
+        if self._measures_now(kind):
+            used = self._measure(outcome)
+        elif outcome is not None:
+            raise RecordError(f"move {move!r} measured nothing, yet an outcome was given")
+        self._settle()
+        if kind != "collapse" or self.collapse_costs_turn:
+            self._ply += 1
+            self._to_move = "O" if self._to_move == "X" else "X"
+        return used
+
+    def _measures_now(self, kind: str) -> bool:
+        """A collapse measures; so does any move that leaves quantum cells on a full board
+        or a potential winning line, unless a classical line already ended the game."""
+        if kind == "collapse":
+            return True
+        return bool(self._groups) and not self.lines() and (None not in self._cells or bool(self.potential_lines()))
+
+    def quantum_outcomes(self) -> list[tuple[tuple, float]]:
+        """Every outcome measuring now can give, as (((cell, mark), ...), probability)."""
+        outs = [((), 1.0)]
+        for g in self._groups:
+            outs = [(o + tuple(zip(g.cells, (MARK[b] for b in bits))), p * q)
+                    for o, p in outs for bits, q in g.table if q > 0]
+        return [(tuple(sorted(o)), p) for o, p in outs]
+
+    def branches(self, move) -> list[tuple[float, "QubitGame"]]:
+        """What ``move`` can lead to: (probability, game after it) for each measurement
+        outcome it may trigger, or [(1.0, game after it)] if it measures nothing.
+        ``self`` is not changed. Players use this to look ahead with exact odds."""
+        move = self._check(move)
+        probe = self.copy()
+        probe._apply_gates(move)
+        if not probe._measures_now(move[0]):
+            return [(1.0, self.copy().apply(move))]
+        return [(p, self.copy().apply(move, outcome=o)) for o, p in probe.quantum_outcomes()]
+
+    def _apply_gates(self, move: tuple) -> None:
+        kind = move[0]
         cells = self._cells
         if kind == "place":
             cells[move[1]] = self._to_move
@@ -471,19 +511,6 @@ class QubitGame:
             self._segment.append(("place", move[1], self._to_move))    # the circuit needs who placed it
         elif kind != "collapse":
             self._segment.append(move)
-
-        used = None
-        if kind == "collapse":
-            used = self._measure(outcome)
-        elif not self.lines() and self._groups and (None not in cells or self.potential_lines()):
-            used = self._measure(outcome)
-        elif outcome is not None:
-            raise RecordError(f"move {move!r} measured nothing, yet an outcome was given")
-        self._settle()
-        if kind != "collapse" or self.collapse_costs_turn:
-            self._ply += 1
-            self._to_move = "O" if self._to_move == "X" else "X"
-        return used
 
     def _measure(self, outcome) -> tuple:
         if outcome is None:

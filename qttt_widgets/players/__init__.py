@@ -1,0 +1,1 @@
+"""Opponents. Every player has ``choose(game) -> action`` and draws from its own seeded generator."""

@@ -1,0 +1,263 @@
+"""The qubit-per-cell game's rules (no simulator): moves, risk levels, collapse, scoring,
+the original's defects, undo/redo and records."""
+import math
+import random
+
+import pytest
+
+from qttt_widgets.players.qubit import QubitLookaheadPlayer, RandomQubitPlayer
+from qttt_widgets.rules.errors import IllegalMove, RecordError
+from qttt_widgets.rules.qubit_board import LEVELS, QubitGame, phase_probability
+
+
+def state(g):
+    return (g.cells, g.groups, g.segment, g.ply, g.to_move, g.result, g.last_outcome, g.history, g.redo_stack)
+
+
+def test_risk_level_tables_are_the_seed_states():
+    assert LEVELS[1][3] == {(0, 1): 0.5, (1, 0): 0.5}              # Psi+: opposite marks
+    assert LEVELS[2][3] == {(0, 1, 0): 0.5, (1, 0, 1): 0.5}        # GHZ with X flips: mixed
+    assert LEVELS[3][3] == {(0, 0): 0.5, (1, 1): 0.5}              # Phi+: same marks
+    assert LEVELS[4][3] == {(0, 0, 0): 0.5, (1, 1, 1): 0.5}        # GHZ: all the same
+
+
+@pytest.mark.parametrize("level, cells, boards", [
+    (1, (0, 4), {("O", "X"), ("X", "O")}),
+    (3, (0, 4), {("O", "O"), ("X", "X")}),
+    (2, (0, 4, 8), {("O", "X", "O"), ("X", "O", "X")}),
+    (4, (0, 4, 8), {("O", "O", "O"), ("X", "X", "X")}),
+])
+def test_each_level_gives_its_outcomes(level, cells, boards):
+    g = QubitGame(n=4, seed=0).entangle(cells, level)
+    dist = g.outcome_distribution()
+    assert {tuple(b[c] for c in cells) for b in dist} == boards
+    assert all(math.isclose(p, 0.5) for p in dist.values())
+
+
+def test_superposition_and_phase_odds():
+    g = QubitGame(seed=0).superpose(4)
+    assert g.cell_probabilities()[4] == {"X": 0.5, "O": 0.5, "empty": 0.0}
+    assert math.isclose(phase_probability("T"), math.sin(math.pi / 8) ** 2)     # about 0.146
+    assert math.isclose(phase_probability("S"), 0.5)
+    assert math.isclose(phase_probability("ST"), math.cos(math.pi / 8) ** 2)    # about 0.854
+    g = QubitGame(seed=0).phase(4, "T")
+    assert math.isclose(g.cell_probabilities()[4]["X"], 0.1464466, rel_tol=1e-6)
+
+
+def test_one_shot_measurement_follows_the_odds():
+    xs = 0
+    for seed in range(2000):
+        g = QubitGame(seed=seed).phase(4, "T").collapse()
+        xs += g.cells[4] == "X"
+    # 2000 * 0.146 = 293, sd about 16
+    assert 213 < xs < 373
+
+
+def test_most_frequent_measurement_is_the_seed_original():
+    outs = {QubitGame(seed=s, measurement="most-frequent", shots=200).phase(4, "T").collapse().cells[4]
+            for s in range(20)}
+    assert outs == {"O"}
+
+
+# --- the original's defects -----------------------------------------------------------
+def both_lines_position(**options):
+    # X at 1, 2; O at 7, 8; X entangles 3 and 9 anti-correlated (Psi+)
+    return QubitGame(seed=0, **options).place(0).place(6).place(1).place(7)
+
+
+def test_defect_both_lines_is_a_draw_not_first_line_in_the_list():
+    g = both_lines_position().apply(("entangle", 1, (2, 8)), outcome={2: "X", 8: "O"})
+    assert g.scores == {"X": 1, "O": 1}
+    assert g.result == "draw"        # the original gave the game to the first line it listed (X's row)
+
+
+def test_more_lines_wins_when_both_have_lines():
+    g = QubitGame(n=4, k=3, seed=0)
+    for cell in (0, 12, 1, 13):                      # X: 0, 1 ; O: 12, 13
+        g.place(cell)
+    g.place(5).place(15)                             # X: 5 ; O: 15 (no lines yet)
+    assert g.result is None
+    g.apply(("entangle", 1, (2, 14)), outcome={2: "X", 14: "O"})
+    # X: row 0-1-2 ; O: row 12-13-14 and 13-14-15 -> O has more lines
+    assert g.scores == {"X": 1, "O": 2} and g.result == "O"
+    g2 = QubitGame(n=4, k=3, seed=0, both_lines="draw")
+    for move in [m for m, _ in g.history[:-1]]:
+        g2.apply(move)
+    g2.apply(("entangle", 1, (2, 14)), outcome={2: "X", 14: "O"})
+    assert g2.result == "draw"
+
+
+def test_defect_collapse_with_nothing_quantum_is_refused_and_keeps_the_turn():
+    g = QubitGame(seed=0).place(4)
+    before = state(g)
+    with pytest.raises(IllegalMove) as e:
+        g.collapse()
+    assert e.value.rule == "nothing-to-measure"
+    assert state(g) == before and g.to_move == "O"
+
+
+def test_defect_swap_of_a_cell_with_itself_is_refused():
+    g = QubitGame(seed=0).place(4).place(0)
+    with pytest.raises(IllegalMove) as e:
+        g.swap(4, 4)
+    assert e.value.rule == "swap-same-cell"
+
+
+def test_defect_triple_entanglement_along_a_line_cannot_decide_the_game():
+    g = QubitGame(seed=0, levels=(1, 2, 3, 4))
+    with pytest.raises(IllegalMove) as e:
+        g.entangle((0, 1, 2), 4)                  # GHZ along a row: XXX or OOO, a coin flip
+    assert e.value.rule == "entangled-line"
+    assert ("entangle", 4, (0, 1, 2)) not in g.legal_moves()
+    g.copy().entangle((0, 1, 3), 4)               # not a whole line: allowed
+    g.entangle((0, 1, 2), 2)                      # GHZ-X (010 or 101) can never fill the row
+    assert g.result is None and g.potential_lines() == []
+
+
+def test_pairwise_only_on_three_by_three_by_default():
+    g = QubitGame(seed=0)
+    assert g.levels == (1, 3)
+    with pytest.raises(IllegalMove, match="not allowed"):
+        g.entangle((0, 1, 2), 4)
+    assert QubitGame(n=4, seed=0).levels == (1, 2, 3, 4)
+
+
+def test_classical_win_is_detected_at_once():
+    g = QubitGame(seed=0)
+    for cell in (0, 3, 1, 4, 2):
+        g.place(cell)
+    assert g.result == "X" and g.scores == {"X": 1, "O": 0}
+    with pytest.raises(IllegalMove, match="over"):
+        g.place(8)
+
+
+# --- when measurement happens ----------------------------------------------------------
+def test_potential_winning_line_triggers_a_measurement():
+    g = QubitGame(seed=5).place(0).place(3).place(1)
+    g.superpose(2)                      # O superposes the last cell of X's row: X could complete it
+    assert g.history[-1][1] is not None and g.groups == ()
+    assert g.cells[2] in ("X", "O")
+
+
+def test_a_line_that_measurement_cannot_complete_does_not_trigger():
+    g = QubitGame(seed=0).place(0)
+    g.entangle((1, 2), 1)               # O puts Psi+ on 2-3: row 1-2-3 can never be all X or all O
+    assert g.history[-1][1] is None and g.cells[1] == g.cells[2] == "Q"
+    assert g.potential_lines() == []
+
+
+def test_full_board_triggers_a_measurement_and_ends_the_game():
+    g = QubitGame(seed=1)
+    for move in [("place", 0), ("place", 1), ("place", 2), ("place", 4), ("place", 3),
+                 ("place", 5), ("place", 7), ("place", 6), ("h", 8)]:
+        g.apply(move)
+    assert g.is_over and None not in g.cells and "Q" not in g.cells
+
+
+def test_collapse_costs_no_turn_unless_the_option_says_so():
+    g = QubitGame(seed=0).superpose(4)
+    assert g.to_move == "O"
+    g.collapse()
+    assert g.to_move == "O"
+    g = QubitGame(seed=0, collapse_costs_turn=True).superpose(4).collapse()
+    assert g.to_move == "X"
+
+
+def test_swap_moves_quantum_states_between_cells():
+    g = QubitGame(seed=0).place(0).entangle((5, 7), 3)
+    g.swap(0, 5)
+    assert g.cells[0] == "Q" and g.cells[5] == "X"
+    assert g.group_of(0).cells == (0, 7)
+    dist = g.outcome_distribution()
+    assert {(b[0], b[7]) for b in dist} == {("X", "X"), ("O", "O")}
+
+
+def test_branches_give_exact_odds():
+    g = both_lines_position()
+    branches = g.branches(("entangle", 1, (2, 8)))
+    assert sorted((p, str(h.result)) for p, h in branches) == [(0.5, "None"), (0.5, "draw")]
+    assert g.ply == 4                   # the game itself did not move
+
+
+# --- illegal moves change nothing -----------------------------------------------------
+@pytest.mark.parametrize("move, rule", [
+    (("place", 9), "off-board"), (("place", "a"), "not-a-cell"), (("place", 4), "occupied"),
+    (("h", 4), "occupied"), (("phase", 0, "Q"), "phase-gate"), (("swap", 0, 1), "swap-empty"),
+    (("swap", 4, 6), "swap-no-change"), (("entangle", 5, (0, 1)), "risk-level"),
+    (("entangle", 1, (0, 1, 2)), "entangle-width"), (("entangle", 1, (0, 0)), "entangle-same-cell"),
+    (("teleport", 1), "not-a-move"), ("place", "not-a-move"), (("collapse",), "nothing-to-measure"),
+])
+def test_illegal_moves_name_their_rule_and_change_nothing(move, rule):
+    g = QubitGame(seed=0).place(4).place(2).place(6).place(8)
+    g2 = g  # same object
+    before = state(g)
+    with pytest.raises(IllegalMove) as e:
+        g.apply(move)
+    assert e.value.rule == rule
+    assert state(g2) == before
+
+
+def test_undo_redo_through_a_measurement_is_exact():
+    g = QubitGame(seed=9).place(0).place(3).place(1).superpose(2)
+    measured = state(g)
+    g.undo()
+    assert g.cells[2] is None and g.to_move == "O"
+    g.redo()
+    assert state(g) == measured
+    g.undo().superpose(2)               # same seed and move number: the same outcome, no re-roll
+    assert g.cells == measured[0]
+
+
+def test_records_round_trip_and_refuse_damage():
+    g = QubitGame(n=4, seed=4, levels=(1, 2)).place(0).entangle((5, 6, 9), 2).phase(3, "ST").swap(0, 5)
+    g.undo()
+    back = QubitGame.from_record(g.to_record())
+    assert state(back) == state(g) and back.to_record() == g.to_record()
+    rec = g.to_record()
+    for damage, words in [
+        ({"format": "qttt-goff"}, "not a qubit-board record"),
+        ({"n": 7}, "bad game options"),
+        ({"moves": [{"move": "place", "cell": 0}, {"move": "place", "cell": 0}]}, "already holds"),
+        ({"moves": [{"move": "fly"}]}, "unknown move"),
+        ({"moves": [{"move": "swap"}]}, "lacks or mangles"),
+        ({"moves": [{"move": "h", "cell": 0}, {"move": "collapse", "outcome": {"0": "Z"}}]}, "'X' or 'O'"),
+        ({"moves": [{"move": "entangle", "level": 1, "cells": [0, 1]},
+                    {"move": "collapse", "outcome": {"0": "X", "1": "X"}}]}, "impossible measurement"),
+        ({"moves": [{"move": "h", "cell": 0}, {"move": "collapse"}]}, "gives no outcome"),
+        ({"moves": [{"move": "place", "cell": 0, "outcome": {"0": "X"}}]}, "measured nothing"),
+        ({"extra": 1}, "does not know"),
+    ]:
+        with pytest.raises(RecordError, match=words):
+            QubitGame.from_record({**rec, **damage})
+    with pytest.raises(RecordError, match="not valid JSON"):
+        QubitGame.from_record("{oops")
+
+
+def test_five_by_five_plays_to_the_end():
+    rnd = RandomQubitPlayer(seed=3)
+    g = QubitGame(n=5, seed=3)
+    while not g.is_over:
+        g.apply(rnd.choose(g))
+    assert g.result in ("X", "O", "draw")
+
+
+def test_lookahead_player_beats_random():
+    wins = 0
+    for i in range(40):
+        g = QubitGame(seed=i)
+        side = "X" if i % 2 == 0 else "O"
+        ai, rnd = QubitLookaheadPlayer(seed=i), RandomQubitPlayer(seed=100 + i)
+        while not g.is_over:
+            move = (ai if g.to_move == side else rnd).choose(g)
+            assert move in g.legal_moves()
+            g.apply(move)
+        wins += g.result == side
+    assert wins >= 36                  # 90 %
+
+
+def test_lookahead_player_takes_a_win_and_blocks_one():
+    g = QubitGame(seed=0).place(0).place(3).place(1)
+    assert QubitLookaheadPlayer(seed=0).choose(g) == ("place", 2)        # O must block X's row
+    g = QubitGame(seed=0).place(0).place(3).place(1).place(4)
+    assert QubitLookaheadPlayer(seed=0).choose(g) == ("place", 2)        # X wins at once
+    _ = random
