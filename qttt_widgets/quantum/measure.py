@@ -10,6 +10,8 @@ from collections import Counter
 from .circuits import active_cells, is_clifford, qubit_board_circuit
 
 MAX_STATEVECTOR_QUBITS = 20
+AER_NATIVE = {"x", "y", "z", "h", "s", "sdg", "t", "tdg", "cx", "cz", "swap", "id", "measure", "barrier",
+              "rx", "ry", "rz", "p", "u", "mcx", "ccx"}
 
 
 def derived_seed(*parts) -> int:
@@ -30,6 +32,9 @@ def simulator_for(qc):
 def run_counts(qc, shots: int = 1024, seed: int | None = None) -> dict[str, int]:
     """Measure ``qc`` ``shots`` times on Aer; returns Aer's counts (bitstrings, bit 0 rightmost)."""
     sim = simulator_for(qc)
+    if any(inst.operation.name not in AER_NATIVE for inst in qc.data):
+        from qiskit import transpile
+        qc = transpile(qc, sim, optimization_level=0, seed_transpiler=0)
     result = sim.run(qc, shots=shots, seed_simulator=seed).result()
     return dict(result.get_counts())
 

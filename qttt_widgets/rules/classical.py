@@ -92,6 +92,20 @@ class ClassicalBoard:
             return None
         return self.winner or "draw"
 
+    @property
+    def history(self) -> tuple[int, ...]:
+        """The same as ``moves``: squares played so far (the name the other games use)."""
+        return tuple(self._moves)
+
+    @property
+    def redo_stack(self) -> tuple[int, ...]:
+        """Squares that ``redo`` would replay, next first."""
+        return tuple(reversed(self._redo))
+
+    def apply(self, square: int) -> "ClassicalBoard":
+        """The same as ``play`` (the name the other games use)."""
+        return self.play(square)
+
     def legal_moves(self) -> list[int]:
         if self.is_over:
             return []
@@ -145,6 +159,33 @@ class ClassicalBoard:
         new._moves = list(self._moves)
         new._redo = list(self._redo)
         return new
+
+    def to_record(self) -> dict:
+        """A JSON-safe dict; ``ClassicalBoard.from_record`` restores it exactly (redo included)."""
+        return {"format": "qttt-classical", "version": 1, "n": self.n, "k": self.k,
+                "moves": list(self._moves), "redo": list(reversed(self._redo))}
+
+    @classmethod
+    def from_record(cls, record) -> "ClassicalBoard":
+        """Rebuild a board from ``to_record`` output; a damaged record raises RecordError."""
+        from .errors import RecordError
+        if not isinstance(record, dict) or record.get("format") != "qttt-classical":
+            raise RecordError("this is not a classical tic-tac-toe record (format 'qttt-classical')")
+        try:
+            board = cls(record.get("n", 3), record.get("k"))
+        except ValueError as e:
+            raise RecordError(f"bad board size: {e}") from None
+        moves, redo = record.get("moves", []), record.get("redo", [])
+        if not isinstance(moves, list) or not isinstance(redo, list):
+            raise RecordError("'moves' and 'redo' must be lists of squares")
+        for i, sq in enumerate(moves + redo, 1):
+            try:
+                board.play(sq)
+            except IllegalMove as e:
+                raise RecordError(f"move {i} ({sq!r}): {e.people}") from None
+        for _ in redo:
+            board.undo()
+        return board
 
     @classmethod
     def from_key(cls, key: str, k: int | None = None) -> "ClassicalBoard":

@@ -542,7 +542,7 @@ class QubitGame:
             if g.outcomes().get(bits, 0.0) <= 0.0:
                 shown = ", ".join(f"{c}={out[c]}" for c in g.cells)
                 raise RecordError(f"impossible measurement: cells {shown} cannot come out of "
-                                  f"{_describe_move(g.made_by)}")
+                                  f"{describe_move(g.made_by)}")
         return tuple(sorted(out.items()))
 
     def _sample(self) -> tuple:
@@ -628,7 +628,7 @@ class QubitGame:
                 game._replay(move, outcome)
             except (IllegalMove, RecordError) as e:
                 text = e.people if isinstance(e, IllegalMove) else str(e)
-                raise RecordError(f"{where}, move {i} ({_describe_move(move)}): {text}") from None
+                raise RecordError(f"{where}, move {i} ({describe_move(move)}): {text}") from None
         for _ in redo:
             game.undo()
         return game
@@ -688,7 +688,7 @@ def _distinct_choices(cells: list[int], level: int):
     return [(a, m, b) for a, b, c in combinations(cells, 3) for a, m, b in ((b, a, c), (a, b, c), (a, c, b))]
 
 
-def _describe_move(move: tuple) -> str:
+def describe_move(move: tuple) -> str:
     kind = move[0]
     if kind == "place":
         return f"a classical mark in cell {move[1] + 1}"
