@@ -1,10 +1,11 @@
-"""Start the course: ``python -m qttt_widgets`` opens JupyterLab at the lessons.
+"""Start the course or the demo app.
 
-    python -m qttt_widgets            # JupyterLab on lessons/ (and notebooks/)
+    python -m qttt_widgets            # JupyterLab at the lessons (and notebooks/)
+    python -m qttt_widgets app        # the demo app in Voila (notebooks/app.ipynb)
     python -m qttt_widgets --port 8890
 
-Extra arguments go to JupyterLab. Running as root (a container, a CI box) adds
---allow-root, which Jupyter otherwise demands.
+Extra arguments go to JupyterLab or Voila. Running as root (a container, a CI box)
+adds --allow-root to JupyterLab, which it otherwise demands.
 """
 from __future__ import annotations
 
@@ -16,17 +17,28 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def main(argv: list[str] | None = None) -> int:
-    argv = list(sys.argv[1:] if argv is None else argv)
+def lab_command(argv: list[str]) -> list[str]:
     cmd = [sys.executable, "-m", "jupyter", "lab", f"--ServerApp.root_dir={ROOT}"]
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         cmd.append("--allow-root")
-    lessons = ROOT / "lessons"
-    start = "lessons" if any(lessons.glob("*.ipynb")) else "notebooks"
-    cmd.append(f"--LabApp.default_url=/lab/tree/{start}")
-    cmd += argv
+    start = "lessons" if any((ROOT / "lessons").glob("*.ipynb")) else "notebooks"
+    return cmd + [f"--LabApp.default_url=/lab/tree/{start}"] + argv
+
+
+def app_command(argv: list[str]) -> list[str]:
+    # run from the top of the checkout so that voila.json (sources stripped, tracebacks off,
+    # a preheated kernel, idle kernels culled) applies
+    return [sys.executable, "-m", "voila", "notebooks/app.ipynb"] + argv
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv[:1] == ["app"]:
+        cmd = app_command(argv[1:])
+    else:
+        cmd = lab_command(argv[1:] if argv[:1] == ["lessons"] else argv)
     print("starting:", " ".join(cmd), flush=True)
-    return subprocess.call(cmd)
+    return subprocess.call(cmd, cwd=ROOT)
 
 
 if __name__ == "__main__":

@@ -6,7 +6,7 @@ import pytest
 
 from qttt_widgets.rules.errors import IllegalMove
 from qttt_widgets.rules.goff import GoffGame
-from conftest import goff_state
+from helpers import goff_state
 
 
 def game(moves: str, **kw) -> GoffGame:

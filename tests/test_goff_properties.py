@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 from qttt_widgets.rules.ensemble import Ensemble
 from qttt_widgets.rules.errors import IllegalMove
 from qttt_widgets.rules.goff import GoffGame
-from conftest import goff_state
+from helpers import goff_state
 
 games = st.tuples(
     st.sampled_from(["goff", "random"]),

@@ -5,7 +5,7 @@ import pytest
 from qttt_widgets.rules import records
 from qttt_widgets.rules.errors import RecordError
 from qttt_widgets.rules.goff import GoffGame
-from conftest import goff_state
+from helpers import goff_state
 
 
 def test_notation_reads_and_writes():

@@ -145,7 +145,7 @@ class GameApp(widgets.VBox):
         self.circuit = CircuitView()
         self.ensemble = EnsembleView()
         self.tabs = widgets.Tab(children=[self.graph, self.circuit, self.ensemble])
-        for i, title in enumerate(["Entanglement graph", "Circuit", "Ensemble"]):
+        for i, title in enumerate(["Graph", "Circuit", "Ensemble"]):
             self.tabs.set_title(i, title)
         self.tabs.observe(lambda _c: self._update_views(), names="selected_index")
 

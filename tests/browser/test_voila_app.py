@@ -1,0 +1,117 @@
+"""The demo app in a real browser against a real Voila server."""
+import json
+import uuid
+
+from browser_helpers import shot
+
+
+def square(page, n: int):
+    return page.locator(f"button[title^='square {n}']")
+
+
+def open_app(page, base):
+    page.goto(base + "/")
+    page.wait_for_selector("button[title^='square 5']", timeout=90_000)
+    assert page.locator("text=X to move: click two squares").count() == 1
+
+
+def click_people(page, squares: str):
+    for ch in squares:
+        if ch.isdigit():
+            square(page, int(ch)).click()
+
+
+def dropdown(page, label: str):
+    return page.locator(".widget-dropdown", has_text=label).locator("select")
+
+
+def test_play_goff_to_a_cycle_choose_the_collapse_and_finish(page, voila_server):
+    open_app(page, voila_server)
+    shot(page, "01-app-loaded")
+    assert page.locator(".jp-CodeMirrorEditor, .cm-editor, .CodeMirror").count() == 0   # no code shows
+    assert "import" not in page.locator("body").inner_text()
+    click_people(page, "58 47 67 59 48 68")
+    page.wait_for_selector("text=A cycle! X chooses where O₆ goes")
+    shot(page, "02-cycle-pending")
+    square(page, 8).click()
+    page.wait_for_selector("text=Game over: X wins — X 1, O ½.")
+    assert page.locator("text=58 47 67 59 48 68(8)").count() == 1
+    shot(page, "03-narrow-win")
+    page.locator("button", has_text="Undo").click()
+    page.wait_for_selector("text=A cycle! X chooses")
+    shot(page, "04-after-undo")
+
+
+def test_switch_mode_and_opponent_and_the_computer_answers(page, voila_server):
+    open_app(page, voila_server)
+    dropdown(page, "Mode:").select_option(label="Qubit per cell (SWAP, H, entangle)")
+    page.wait_for_selector("button[title^='cell 5']")
+    dropdown(page, "O:").select_option(label="Computer: lookahead (exact odds)")
+    page.locator("button[title^='cell 5']").click()                      # X: a classical mark
+    page.wait_for_selector("text=/a classical mark in cell 5; /")         # ... and the computer answered
+    moves = page.locator(".widget-html", has_text="Moves:").inner_text()
+    assert moves.count(";") >= 1, moves
+    shot(page, "05-qubit-vs-computer")
+    dropdown(page, "Mode:").select_option(label="Classical tic-tac-toe")
+    dropdown(page, "O:").select_option(label="Computer: perfect")
+    square(page, 1).click()
+    page.wait_for_selector("button[title='square 5: O']")              # the only good answer
+    shot(page, "06-classical-vs-perfect")
+
+
+def test_a_damaged_record_is_refused_on_screen(page, voila_server):
+    open_app(page, voila_server)
+    click_people(page, "19 59")
+    page.locator("button", has_text="Save").click()
+    box = page.locator("textarea")
+    page.wait_for_function("() => document.querySelector('textarea').value.includes('qttt-goff')")
+    record = json.loads(box.input_value())
+    assert record["moves"] == "19 59"
+    box.fill('{"format": "qttt-goff", "moves": "19 59 5x"}')
+    page.locator("button", has_text="Load").click()
+    page.wait_for_selector("text=Could not load the record")
+    assert page.locator("text=The current game is unchanged").count() == 1
+    assert page.locator("text=19 59").count() >= 1
+    shot(page, "07-damaged-record")
+
+
+def test_voila_refuses_code_sent_from_the_browser(page, voila_server, tmp_path):
+    """Voila's guarantee, checked: an execute_request on the kernel's websocket is dropped,
+    while an allowed message (kernel_info_request) on the same socket is answered."""
+    import websocket                                                      # websocket-client
+
+    open_app(page, voila_server)
+    kernel_id = page.evaluate(
+        "() => JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId")
+    assert kernel_id
+    marker = tmp_path / "executed"
+    url = voila_server.replace("http", "ws") + f"/api/kernels/{kernel_id}/channels"
+    ws = websocket.create_connection(url, timeout=10)
+
+    def send(msg_type, content):
+        msg_id = uuid.uuid4().hex
+        ws.send(json.dumps({"header": {"msg_id": msg_id, "username": "test", "session": uuid.uuid4().hex,
+                                       "msg_type": msg_type, "version": "5.3"},
+                            "parent_header": {}, "metadata": {}, "content": content,
+                            "channel": "shell", "buffers": []}))
+        return msg_id
+
+    def replies(msg_id, seconds):
+        ws.settimeout(seconds)
+        got = []
+        try:
+            while True:
+                msg = json.loads(ws.recv())
+                if msg.get("parent_header", {}).get("msg_id") == msg_id:
+                    got.append(msg["msg_type"])
+        except websocket.WebSocketTimeoutException:
+            return got
+
+    code = f"open({str(marker)!r}, 'w').write('ran')"
+    exec_id = send("execute_request", {"code": code, "silent": False, "store_history": False,
+                                       "user_expressions": {}, "allow_stdin": False})
+    assert replies(exec_id, 4) == []
+    info_id = send("kernel_info_request", {})
+    assert "kernel_info_reply" in replies(info_id, 10)                   # the socket itself works
+    ws.close()
+    assert not marker.exists()
