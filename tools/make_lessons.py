@@ -1,0 +1,434 @@
+"""Writes the lesson notebooks lessons/NN_*.ipynb from the text below.
+
+Edit here, run ``python tools/make_lessons.py``, then execute the notebooks so their stored
+outputs are fresh (``python tools/make_lessons.py --execute``). nbval checks them in the tests.
+
+Cell shorthand: ``md(text)``; ``code(src)``; ``widget(src)`` (output not compared: widgets
+and pictures); ``task(id, text, stub)`` (a Task heading, the learner's cell with the stub
+and the check).
+"""
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import nbformat as nbf
+
+ROOT = Path(__file__).resolve().parents[1]
+
+SETUP = """# Setup: use qttt_widgets if it is installed, else the copy in this checkout
+try:
+    import qttt_widgets
+except ImportError:
+    import sys, pathlib
+    sys.path.insert(0, str(pathlib.Path.cwd().parent))
+    import qttt_widgets
+from qttt_widgets.exercises import check"""
+
+
+def md(text):
+    return nbf.v4.new_markdown_cell(text.strip())
+
+
+def code(src, tags=()):
+    return nbf.v4.new_code_cell(src.strip(), metadata={"tags": list(tags)} if tags else {})
+
+
+def widget(src):
+    return code(src, tags=["nbval-ignore-output"])
+
+
+def task(task_id, text, stub):
+    return [md(f"### Task {task_id}\n\n{text.strip()}"),
+            code(f"{stub.strip()}\n\ncheck(\"{task_id}\", answer)")]
+
+
+def header(number, title, learn, minutes):
+    items = "\n".join(f"- {x}" for x in learn)
+    return [md(f"# {number:02d} · {title}\n\n*About {minutes} minutes.*\n\n**You will learn**\n\n{items}"),
+            code(SETUP)]
+
+
+LESSONS = {}
+
+LESSONS["00_how_to_use"] = header(0, "How to use this course", [
+    "how to run the lessons (JupyterLab, Binder or Colab)",
+    "how the exercises check themselves",
+    "where the reference solutions are"], 10) + [
+    md("""
+## Running the lessons
+
+Run the cells from the top, one at a time (**Shift + Enter**). The first code cell (*Setup*)
+loads the `qttt_widgets` library.
+
+- **JupyterLab on your machine**: from the top of the course folder run
+  `python -m pip install -r requirements.txt && python -m qttt_widgets`.
+- **Binder** or **Colab**: open the notebook from the course's launch links; the setup cell
+  finds the library.
+"""),
+    md("""
+## Exercises that check themselves
+
+Each lesson has tasks named **Task N.M**. You write your answer in the cell, replacing `None`,
+and run it. The `check` function says **Correct!** or gives a hint. Try it: the answer to this
+one is the number of squares on a tic-tac-toe board.
+"""),
+    *task("0.1", "How many squares does a tic-tac-toe board have?", "answer = None   # replace None with a number"),
+    md("""
+## Squares are numbered twice
+
+People number the squares 1 to 9; Python counts from 0. The course says which it means:
+
+```
+people      code
+1 2 3       0 1 2
+4 5 6       3 4 5
+7 8 9       6 7 8
+```
+
+Reference solutions for instructors are in `lessons/solutions/solutions.py`.
+"""),
+    widget("from qttt_widgets.widgets import ClassicalBoardView\nClassicalBoardView()   # click a square"),
+]
+
+LESSONS["01_one_qubit"] = header(1, "One qubit: states, the Bloch sphere, measurement", [
+    "what a qubit's state is: two amplitudes",
+    "how measurement turns amplitudes into probabilities",
+    "how the Bloch sphere pictures a qubit"], 20) + [
+    md("""
+## Two amplitudes
+
+A classical bit is 0 or 1. A qubit's state is a pair of numbers, the **amplitudes**:
+
+$$|\\psi\\rangle = a_0\\,|0\\rangle + a_1\\,|1\\rangle, \\qquad |a_0|^2 + |a_1|^2 = 1.$$
+
+`|0>` is the pair (1, 0) and `|1>` is (0, 1).
+"""),
+    *task("1.1", "Write the amplitudes `(a0, a1)` of the state |1⟩.", "answer = None   # a pair (a0, a1)"),
+    md("""
+## Measurement
+
+Measuring gives 0 with probability $|a_0|^2$ and 1 with probability $|a_1|^2$ — and afterwards
+the qubit *is* what you read. This is the **Born rule**.
+"""),
+    code("import math\na0, a1 = 1 / math.sqrt(2), 1 / math.sqrt(2)\nprint('P(0) =', round(abs(a0) ** 2, 3), ' P(1) =', round(abs(a1) ** 2, 3))"),
+    *task("1.2", "What is P(0) for the state $\\frac{\\sqrt3}{2}|0\\rangle + \\frac12|1\\rangle$?",
+          "import math\nanswer = None   # a number between 0 and 1"),
+    md("""
+## The Bloch sphere
+
+Every one-qubit state (up to an unobservable global phase) is a point on a sphere:
+
+$$|\\psi\\rangle = \\cos\\tfrac{\\theta}{2}|0\\rangle + e^{i\\varphi}\\sin\\tfrac{\\theta}{2}|1\\rangle.$$
+
+|0⟩ is the north pole ($\\theta = 0$), |1⟩ the south pole ($\\theta = \\pi$), and the equal
+superpositions lie on the equator. Move the sliders and watch the probabilities.
+"""),
+    widget("from qttt_widgets.widgets import BlochView\nBlochView()"),
+    *task("1.3", "|+⟩ = (|0⟩ + |1⟩)/√2. What is its $\\theta$ (in radians)?",
+          "import math\nanswer = None   # theta in radians"),
+    md("""
+**In the game.** In the qubit-per-cell game a cell is one qubit: X is |1⟩ and O is |0⟩. A cell
+in superposition is neither until the board is measured.
+"""),
+]
+
+LESSONS["02_gates"] = header(2, "Gates and superposition", [
+    "the gates X, Z, H, S and T",
+    "shots: measuring many times to estimate probabilities",
+    "interference: how a phase changes odds"], 25) + [
+    md("""
+## Gates move the state
+
+- **X** swaps |0⟩ and |1⟩ (a NOT).
+- **H** makes |0⟩ into |+⟩ = (|0⟩+|1⟩)/√2 and |1⟩ into |−⟩ = (|0⟩−|1⟩)/√2.
+- **Z**, **S**, **T** change only the phase of |1⟩ (by π, π/2 and π/4): the odds stay the same.
+
+Press the gate buttons and watch the arrow move.
+"""),
+    widget("from qttt_widgets.widgets import BlochView\nBlochView()"),
+    md("In Qiskit a circuit lists the gates. This one applies H:"),
+    code("from qiskit import QuantumCircuit\nfrom qiskit.quantum_info import Statevector\n\nqc = QuantumCircuit(1)\nqc.h(0)\nStatevector.from_instruction(qc).probabilities_dict()"),
+    *task("2.1", "Make a 1-qubit circuit `qc` that turns |0⟩ into |1⟩.",
+          "from qiskit import QuantumCircuit\nqc = QuantumCircuit(1)\n# add a gate here\nanswer = None   # set answer = qc when your circuit is ready"),
+    *task("2.2", "Make a 1-qubit circuit for |−⟩ = (|0⟩ − |1⟩)/√2. (Careful: |+⟩ has the same odds.)",
+          "qc = QuantumCircuit(1)\n# your gates\nanswer = None   # answer = qc"),
+    md("""
+## Shots
+
+A real measurement gives one bit. To see probabilities we measure many copies: **shots**. The
+histogram shows 1000 shots of H next to the exact probabilities — they agree up to noise of
+about $\\sqrt{N p (1-p)}$ counts.
+"""),
+    widget("from qttt_widgets.widgets import HistogramView\nhplus = QuantumCircuit(1)\nhplus.h(0)\nHistogramView(hplus, shots=1000)"),
+    *task("2.3", "How many of 1000 shots of H|0⟩ do you *expect* to read 1?", "answer = None"),
+    md("""
+## Interference
+
+H, then a phase, then H again: the second H makes the two paths to each outcome add up or cancel.
+With T between them the odds are no longer 50/50. This is the *phase move* of the qubit game.
+"""),
+    *task("2.4", "What is P(1) after H, T, H on |0⟩? Build the circuit and compute it.",
+          "qc = QuantumCircuit(1)\n# h, t, h\nanswer = None   # P(1), e.g. from Statevector.from_instruction(qc).probabilities()[1]"),
+]
+
+LESSONS["03_entanglement"] = header(3, "Two qubits and entanglement", [
+    "states of two qubits and the CNOT gate",
+    "the Bell states Φ⁺ and Ψ⁺, and the H–CX–X recipe",
+    "three-qubit GHZ states"], 25) + [
+    md("""
+## Two qubits, four amplitudes
+
+Two qubits have four amplitudes, for |00⟩, |01⟩, |10⟩, |11⟩. **CNOT** (CX) flips the second
+qubit when the first is 1. After H on the first qubit, CNOT makes the **Bell state**
+
+$$|\\Phi^+\\rangle = \\frac{|00\\rangle + |11\\rangle}{\\sqrt2}:$$
+
+each qubit alone is a coin flip, but the two always agree. That is **entanglement**.
+
+*Qiskit's bitstrings put qubit 0 on the right.*
+"""),
+    code("from qiskit import QuantumCircuit\nbell = QuantumCircuit(2)\nbell.h(0)\nbell.cx(0, 1)\nbell.draw('text')"),
+    widget("from qttt_widgets.widgets import HistogramView\nHistogramView(bell, shots=1000)"),
+    *task("3.1", "Build the Φ⁺ circuit yourself.", "qc = QuantumCircuit(2)\n# your gates\nanswer = None   # answer = qc"),
+    md("""
+## Opposite marks: Ψ⁺
+
+An X on the second qubit after the CNOT gives $|\\Psi^+\\rangle = (|01\\rangle + |10\\rangle)/\\sqrt2$:
+the two qubits always *differ*. The ESILV project uses exactly this H → CNOT → X recipe for a
+spooky mark: "in square A or square B, never both, never neither".
+"""),
+    *task("3.2", "Build Ψ⁺ with the H–CX–X recipe.", "qc = QuantumCircuit(2)\n# your gates\nanswer = None"),
+    md("""
+## Three qubits: GHZ
+
+A second CNOT, from qubit 1 to qubit 2, spreads the agreement: $(|000\\rangle + |111\\rangle)/\\sqrt2$.
+In the qubit game this is risk level 4 — all three cells X or all three O.
+"""),
+    *task("3.3", "Build the 3-qubit GHZ state.", "qc = QuantumCircuit(3)\n# your gates\nanswer = None"),
+]
+
+LESSONS["04_classical"] = header(4, "Classical tic-tac-toe and perfect play", [
+    "how a computer plays perfectly: search every future",
+    "why perfect play is a draw",
+    "where mistakes are possible"], 20) + [
+    md("""
+## Perfect play
+
+From any position, the result under perfect play is found by trying every move, then every
+answer, to the end (*minimax*). Tic-tac-toe is small: 5,478 legal positions.
+"""),
+    code("from qttt_widgets.rules.classical import legal_positions, outcome, classify, optimal_moves, can_blunder\nprint(len(legal_positions()), 'positions')\nclassify()"),
+    *task("4.1", "What is the result of perfect play from the empty board: `'X'`, `'O'` or `'draw'`?",
+          "answer = None"),
+    md("Try it: play X against the perfect computer (O). Can you win?"),
+    widget("from qttt_widgets.widgets import GameApp\nGameApp(mode='classical', o='Computer: perfect')"),
+    md("""
+Positions are written as 9 characters, row by row: `'XX.OO....'` means X in squares 0 and 1,
+O in 3 and 4, X to move.
+"""),
+    *task("4.2", "In `'XX.OO....'` (X to move), which square (0..8) wins at once?", "answer = None"),
+    md("""
+## Where mistakes are possible
+
+A draw position *can be blundered* if some move loses by force. The thesis in this course's
+sources calls such boards the places where an imperfect player can make a mistake.
+"""),
+    *task("4.3", "How many legal positions are draws where the player to move can blunder?",
+          "answer = None   # count with legal_positions(), outcome() and can_blunder()"),
+]
+
+LESSONS["05_goff_spooky_marks"] = header(5, "Goff's quantum tic-tac-toe I: spooky marks", [
+    "spooky marks: one mark in two squares",
+    "the entanglement graph",
+    "why a chain of marks has many classical readings"], 20) + [
+    md("""
+## Two squares at once
+
+In Goff's game each turn places **one mark in two squares** — a *spooky mark* with the move
+number as subscript: X₁, O₂, X₃… It is in a superposition of two places. Several spooky marks
+may share a square.
+
+Click two squares to place a mark; click a square twice to cancel.
+"""),
+    widget("from qttt_widgets.widgets import GoffBoardView\nboard = GoffBoardView()\nboard"),
+    md("""
+In code (squares 0..8):
+"""),
+    code("from qttt_widgets import GoffGame\ng = GoffGame()\ng.play(0, 1).play(1, 2)\nprint(g)"),
+    *task("5.1", "Make a `GoffGame` in which X's first mark is in people's squares 1 and 9.",
+          "g = GoffGame()\n# play one mark\nanswer = None   # answer = g"),
+    md("""
+## The entanglement graph
+
+Squares are the nodes; each spooky mark is an edge between its two squares. Marks that share
+squares form connected **groups**.
+"""),
+    widget("from qttt_widgets.widgets import EntanglementGraphView\nEntanglementGraphView(GoffGame().play(0, 1).play(1, 2).play(5, 8))"),
+    md("""
+A chain of marks is really in *one* of several classical arrangements: each mark in one of its
+squares, never two marks in one square.
+"""),
+    *task("5.2", "How many consistent classical boards does a chain of 3 marks over 4 squares have?",
+          "answer = None"),
+    *task("5.3", "Make a game (no cycle) whose marks form exactly **two** separate groups.",
+          "g = GoffGame()\n# your marks\nanswer = None   # answer = g"),
+]
+
+LESSONS["06_goff_collapse"] = header(6, "Goff's quantum tic-tac-toe II: cycles, measurement, scoring", [
+    "when a measurement happens: a cycle",
+    "who chooses the collapse, and how one choice fixes a whole group",
+    "scoring when both players get a line"], 25) + [
+    md("""
+## Cycles
+
+When a mark closes a loop in the entanglement graph (two marks on the same two squares count),
+the loop must **collapse**. The player who did **not** make the cycle chooses where the new mark
+goes — one of its two squares — and everything connected follows.
+
+The encyclopedia's example: X₁ in 1–4, O₂ in 1–5, X₃ in 4–8, then O₄ in 8–1.
+"""),
+    code("from qttt_widgets import GoffGame\ng = GoffGame().play(0, 3).play(0, 4).play(3, 7).play(7, 0)\ng.pending"),
+    *task("6.1", "Who chooses the collapse here, `'X'` or `'O'`?", "answer = None"),
+    *task("6.2", "Which square (code number, one of `g.pending.options`) should X send O₄ to so that X₁ "
+          "ends in people's square 1?", "answer = None"),
+    widget("from qttt_widgets.widgets import GoffBoardView\nGoffBoardView(g.copy())   # click one of the orange squares"),
+    md("""
+## Scoring
+
+Lines count only with **classical** marks. One measurement can give both players a line; then
+the line whose largest subscript is smaller (completed earlier in the collapsed timeline) scores
+1 and the other ½. Two lines at once score 2.
+"""),
+    code("h = GoffGame.from_record('58 47 67 59 48 68(8)')\nprint(h)\nh.lines()"),
+    *task("6.3", "What are `h.scores`? Work it out from the lines first, then check.", "answer = None   # a dict"),
+    md("Play a whole game with a friend, or against the computer:"),
+    widget("from qttt_widgets.widgets import GameApp\nGameApp()"),
+]
+
+LESSONS["07_ensemble"] = header(7, "The classical ensemble", [
+    "a quantum game as many classical games at once",
+    "pruning impossible boards",
+    "per-square odds"], 20) + [
+    md("""
+## Many classical games
+
+A position stands for every classical board its spooky marks could become — the **classical
+ensemble**. X₁ in 1–2 gives two games; O₂ in 2–3 doubles them to four, but one puts both marks
+in square 2 and is **pruned**.
+"""),
+    code("from qttt_widgets import GoffGame, Ensemble\ne = Ensemble(GoffGame().play(0, 1).play(1, 2))\nprint(e.naive_size, 'placements,', e.size, 'consistent')\nfor board in e.boards():\n    print([m and f'{m[0]}{m[1]}' for m in board[:3]])"),
+    *task("7.1", "What is the ensemble size for X₁ in 1–2 and O₂ in 2–3?", "answer = None"),
+    *task("7.2", "Over that ensemble, what is the probability that square 2 ends up X?",
+          "answer = None   # e.probabilities(exact=True) helps"),
+    md("""
+Groups are independent, so sizes multiply: a chain of n marks has n + 1 members, a cycle 2.
+The heat map shows each square's odds.
+
+*A simplification to keep in mind:* the ensemble treats every consistent board as equally
+likely. Goff's game never says how likely they are — a measurement here is a *choice* by a
+player, not a random event.
+"""),
+    widget("from qttt_widgets.widgets import EnsembleView\nEnsembleView(GoffGame().play(0, 1).play(1, 2).play(4, 8))"),
+    *task("7.3", "Make a position whose ensemble has exactly 6 members.", "g = GoffGame()\nanswer = None"),
+]
+
+LESSONS["08_circuits"] = header(8, "Circuits for the board", [
+    "a faithful circuit whose measurements are the ensemble",
+    "the ESILV 9-qubit shortcut (H–CX–X per mark)",
+    "where the shortcut breaks"], 25) + [
+    md("""
+## A faithful circuit
+
+Give each spooky mark a qubit: 0 = its first square, 1 = its second. Prepare each group in the
+equal superposition of its consistent placements. Measuring then gives only boards of the
+ensemble, each equally often.
+"""),
+    code("from qttt_widgets import GoffGame\nfrom qttt_widgets.quantum.goff_circuits import faithful_circuit, esilv_circuit, compare_with_ensemble\ng = GoffGame().play(0, 1).play(1, 2).play(4, 5).play(2, 3)\nfaithful_circuit(g).draw('text')"),
+    *task("8.1", "How many qubits does the faithful circuit of `g` have?", "answer = None"),
+    md("""
+## The 9-qubit shortcut
+
+The ESILV project gives each *square* a qubit and, for each mark in squares (a, b), applies
+H(a), CNOT(a, b), X(b). For one mark alone this is Ψ⁺: the mark is in exactly one square.
+"""),
+    code("esilv_circuit(GoffGame().play(0, 1), measure=False).draw('text')"),
+    *task("8.3", "Which 2-bit outcomes (qubit a first) can one such mark give? Answer a set of strings.",
+          "answer = None"),
+    md("""
+## Where it breaks
+
+When marks share a square, their gates act on the *same* qubit and interfere. For two marks on
+the same pair, H–CX–X twice undoes itself. Compare both circuits on that position:
+"""),
+    code("out = compare_with_ensemble(GoffGame().play(0, 1).play(0, 1), shots=1000)\n{name: {k: v for k, v in stats.items() if k != 'boards'} for name, stats in out.items()}"),
+    *task("8.2", "True or False: the ESILV circuit can lose a mark on this position?", "answer = None"),
+    widget("from qttt_widgets.widgets import CircuitView\nCircuitView(g)   # switch between the two circuits"),
+    md("""
+**Say it plainly:** a one-qubit-per-square circuit is a *simplification* of Goff's game. It is a
+fine picture of a single mark, but not of marks that share squares.
+"""),
+]
+
+LESSONS["09_qubit_board"] = header(9, "The qubit-per-cell game: superposition, SWAP, risk levels, phase", [
+    "a board of qubits: X is |1⟩, O is |0⟩",
+    "the four entanglement risk levels",
+    "interference with phase moves, and when the board is measured"], 25) + [
+    md("""
+## Every move is a gate
+
+In this variant each cell is a qubit. A turn is one of: a **classical** mark; **SWAP** of two
+occupied cells; **H** on an empty cell; a **phase** move (H, S or T, H); or **entangle** two (or
+three) empty cells at a **risk level**:
+
+| level | state | cells end |
+|---|---|---|
+| 1 | Ψ⁺ = (|01⟩+|10⟩)/√2 | opposite |
+| 2 | (|010⟩+|101⟩)/√2 | mixed |
+| 3 | Φ⁺ = (|00⟩+|11⟩)/√2 | equal |
+| 4 | GHZ = (|000⟩+|111⟩)/√2 | all equal |
+
+On 3 × 3 only the pairwise levels 1 and 3 are allowed: a triple could decide a line by one coin
+flip.
+"""),
+    code("from qttt_widgets.rules.qubit_board import QubitGame, LEVELS\nfor level, (name, width, gates, table) in LEVELS.items():\n    print(level, name, width, 'cells:', table)"),
+    *task("9.1", "Which risk level makes its two cells always end with opposite marks?", "answer = None"),
+    *task("9.2", "What is P(X) of a cell after the phase move with T? (Lesson 02 did the maths.)",
+          "answer = None"),
+    md("""
+## When the board is measured
+
+The board is measured when it is full, when a fully occupied line *could* be completed by the
+measurement, or when a player presses **Collapse** (which does not cost a turn). If both players
+then have lines, the one with more lines wins; equal counts are a draw.
+"""),
+    widget("from qttt_widgets.widgets import GameApp\nGameApp(mode='qubit', o='Computer: lookahead (exact odds)')"),
+    *task("9.3", "Make a `QubitGame` where X's first move entangles people's cells 1 and 2 so that they always "
+          "end with the same mark.", "g = QubitGame(seed=0)\nanswer = None"),
+    md("""
+The circuit of a position is built gate by gate; its statevector gives exactly the odds the game
+shows:
+"""),
+    code("from qttt_widgets.quantum.circuits import qubit_board_circuit\ng = QubitGame(seed=0).entangle((0, 4), 1).phase(2, 'T')\nqubit_board_circuit(g).draw('text')"),
+]
+
+
+def write_all() -> list[Path]:
+    paths = []
+    for name, cells in LESSONS.items():
+        nb = nbf.v4.new_notebook(cells=cells, metadata={
+            "kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}})
+        path = ROOT / "lessons" / f"{name}.ipynb"
+        nbf.write(nb, path)
+        paths.append(path)
+    return paths
+
+
+if __name__ == "__main__":
+    paths = write_all()
+    if "--execute" in sys.argv:
+        for p in paths:
+            subprocess.run([sys.executable, "-m", "jupyter", "nbconvert", "--to", "notebook", "--execute",
+                            "--inplace", str(p.name)], cwd=p.parent, check=True)
+    print("\n".join(str(p.relative_to(ROOT)) for p in paths))
