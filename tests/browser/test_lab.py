@@ -1,0 +1,55 @@
+"""A lesson in a real JupyterLab: open it, run all cells, see its widget render."""
+import os
+import subprocess
+import sys
+
+import pytest
+from browser_helpers import shot
+from conftest import ROOT, ARTIFACTS, free_port, stop, wait_until_up
+
+
+@pytest.fixture(scope="module")
+def lab_server(tmp_path_factory):
+    """JupyterLab on a copy of lessons/ (so running cells never rewrites the checkout)."""
+    import shutil
+    root = tmp_path_factory.mktemp("lab")
+    shutil.copytree(ROOT / "lessons", root / "lessons")
+    port = free_port()
+    ARTIFACTS.mkdir(exist_ok=True)
+    log = open(ARTIFACTS / "jupyterlab.log", "w")
+    cmd = [sys.executable, "-m", "jupyter", "lab", "--no-browser", f"--port={port}", "--ServerApp.ip=127.0.0.1",
+           f"--ServerApp.root_dir={root}", "--IdentityProvider.token=", "--ServerApp.password="]
+    if hasattr(os, "geteuid") and os.geteuid() == 0:
+        cmd.append("--allow-root")
+    proc = subprocess.Popen(cmd, cwd=root, stdout=log, stderr=subprocess.STDOUT)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        wait_until_up(base + "/static/none", proc)
+        yield base
+    finally:
+        stop(proc)
+        log.close()
+
+
+def test_a_lesson_runs_and_its_widget_renders(page, lab_server):
+    page.set_default_timeout(90_000)
+    page.goto(lab_server + "/lab/tree/lessons/01_one_qubit.ipynb")
+    page.wait_for_selector(".jp-Notebook")
+    page.wait_for_selector("text=/Python 3 \\(ipykernel\\) \\| Idle/")    # the kernel is ready
+    # the Bloch sphere widget: its sliders and its picture. Run All can race the kernel's
+    # connection right after the page opens, so it is retried (at most 3 times).
+    for attempt in range(3):
+        page.locator(".lm-MenuBar-itemLabel", has_text="Run").click()
+        page.locator(".lm-Menu-itemLabel", has_text="Run All Cells").first.click()
+        try:
+            page.wait_for_selector(".jp-OutputArea .widget-slider", timeout=40_000)
+            break
+        except Exception:  # noqa: BLE001
+            shot(page, f"10-lab-lesson-01-attempt-{attempt + 1}")
+            if attempt == 2:
+                raise
+    page.wait_for_selector(".jp-OutputArea .widget-image img, .jp-OutputArea img.widget-image", timeout=90_000)
+    page.wait_for_selector("text=Not yet. Hint: No answer yet", timeout=90_000)
+    shot(page, "10-lab-lesson-01")
+    assert page.locator(".jp-OutputArea-output .jp-RenderedText[data-mime-type='application/vnd.jupyter.stderr']"
+                        ).filter(has_text="Error").count() == 0
