@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 from qttt_widgets.rules.ensemble import Ensemble
 from qttt_widgets.rules.errors import IllegalMove
 from qttt_widgets.rules.goff import GoffGame
-from helpers import goff_state
+from helpers import goff_state, play_picks
 
 games = st.tuples(
     st.sampled_from(["goff", "random"]),
@@ -17,13 +17,7 @@ games = st.tuples(
 
 
 def play_out(rules, seed, picks) -> GoffGame:
-    g = GoffGame(collapse=rules, seed=seed)
-    for pick in picks:
-        moves = g.legal_moves()
-        if not moves:
-            break
-        g.apply(moves[pick % len(moves)])
-    return g
+    return play_picks(GoffGame(collapse=rules, seed=seed), picks)
 
 
 @given(games)

@@ -4,18 +4,13 @@ from hypothesis import strategies as st
 
 from qttt_widgets.rules.errors import IllegalMove
 from qttt_widgets.rules.qubit_board import QubitGame
+from helpers import play_picks
 
 games = st.tuples(st.sampled_from([3, 4]), st.integers(0, 2**32), st.lists(st.integers(0, 10**6), max_size=20))
 
 
 def play_out(n, seed, picks):
-    g = QubitGame(n=n, seed=seed)
-    for pick in picks:
-        moves = g.legal_moves()
-        if not moves:
-            break
-        g.apply(moves[pick % len(moves)])
-    return g
+    return play_picks(QubitGame(n=n, seed=seed), picks)
 
 
 def state(g):

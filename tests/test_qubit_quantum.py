@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 from qttt_widgets.quantum.circuits import active_cells, is_clifford, qubit_board_circuit
 from qttt_widgets.quantum.measure import AerMeasurer, board_probabilities, board_statevector, run_counts
 from qttt_widgets.rules.qubit_board import QubitGame
+from helpers import play_picks
 
 S = 1 / math.sqrt(2)
 
@@ -85,13 +86,7 @@ games = st.tuples(st.integers(0, 2**32), st.lists(st.integers(0, 10**6), max_siz
 
 
 def random_position(seed, picks, n=3):
-    g = QubitGame(n=n, seed=seed)
-    for pick in picks:
-        moves = g.legal_moves()
-        if not moves:
-            break
-        g.apply(moves[pick % len(moves)])
-    return g
+    return play_picks(QubitGame(n=n, seed=seed), picks)
 
 
 @settings(max_examples=60, deadline=None)

@@ -279,23 +279,24 @@ class GameApp(widgets.VBox):
     # --- undo, redo, save, load -----------------------------------------------------------
     def undo(self) -> None:
         """Take back the last action; against a computer, back to the human's last turn."""
-        try:
+        def back():
             self.game.undo()
-            while self.players.get(self._to_move()) is not None and self.game.history and \
-                    any(p is None for p in self.players.values()):
+            human_playing = any(p is None for p in self.players.values())
+            while human_playing and self.game.history and self.players.get(self._to_move()) is not None:
                 self.game.undo()
-        except IllegalMove as e:
-            self.message.value = f"<span style='color:#b00020'>{e.people}</span>"
-            return
-        self.message.value = ""
-        self.view.set_game(self.game)
-        self._after_change_no_computer()
+        self._step(back)
 
     def redo(self) -> None:
-        try:
+        """Replay what undo took back; against a computer, up to the human's next turn."""
+        def forward():
             self.game.redo()
             while self.game.redo_stack and self.players.get(self._to_move()) is not None:
                 self.game.redo()
+        self._step(forward)
+
+    def _step(self, action) -> None:
+        try:
+            action()
         except IllegalMove as e:
             self.message.value = f"<span style='color:#b00020'>{e.people}</span>"
             return

@@ -64,6 +64,16 @@ class _GridBoard(widgets.VBox):
         self._notify()
         return True
 
+    def _refused(self) -> bool:
+        """True (with a message) when clicks must wait: a computer's turn, or a finished game."""
+        if self.locked:
+            self.say("Wait: the computer is to move.", error=True)
+            return True
+        if self.game.is_over:
+            self.say("The game is over. Start a new game or undo.", error=True)
+            return True
+        return False
+
     def say(self, text: str, error: bool = False) -> None:
         colour = "#b00020" if error else "#333"
         self.message.value = f"<span style='color:{colour}'>{text}</span>" if text else ""
@@ -113,11 +123,7 @@ class GoffBoardView(_GridBoard):
 
     def click(self, i: int) -> None:
         g = self.game
-        if self.locked:
-            self.say("Wait: the computer is to move.", error=True)
-            return
-        if g.is_over:
-            self.say(f"The game is over ({g.result_text()}). Start a new game or undo.", error=True)
+        if self._refused():
             return
         if g.pending is not None:
             self._act(lambda: g.collapse(i))
@@ -239,11 +245,7 @@ class QubitBoardView(_GridBoard):
 
     def click(self, i: int) -> None:
         g = self.game
-        if self.locked:
-            self.say("Wait: the computer is to move.", error=True)
-            return
-        if g.is_over:
-            self.say(f"The game is over ({g.result}). Start a new game or undo.", error=True)
+        if self._refused():
             return
         if i in self.selected:
             self.selected.remove(i)
@@ -309,10 +311,8 @@ class ClassicalBoardView(_GridBoard):
         self.refresh()
 
     def click(self, i: int) -> None:
-        if self.locked:
-            self.say("Wait: the computer is to move.", error=True)
-            return
-        self._act(lambda: self.game.play(i))
+        if not self._refused():
+            self._act(lambda: self.game.play(i))
 
     def refresh(self) -> None:
         b = self.game
