@@ -102,6 +102,12 @@ def click_latency(browser, clicks: int) -> list[float]:
     return out
 
 
+def deadline_ms(t0: float, seconds: float) -> float:
+    """What is left (in ms, at least 1 s) of ``seconds`` counted from ``t0``: the whole load of
+    all pages shares one bounded wait."""
+    return max(1000.0, (t0 + seconds - time.perf_counter()) * 1000)
+
+
 def concurrent(browser, n: int) -> dict:
     proc, base = start_voila(True)
     try:
@@ -114,7 +120,7 @@ def concurrent(browser, n: int) -> dict:
         loaded = 0
         for p in pages:
             try:
-                p.wait_for_selector("button[title^='square 5']", timeout=180_000)
+                p.wait_for_selector("button[title^='square 5']", timeout=deadline_ms(t0, 120))
                 loaded += 1
             except Exception:  # noqa: BLE001
                 pass
@@ -126,7 +132,7 @@ def concurrent(browser, n: int) -> dict:
                 t1 = time.perf_counter()
                 p.click("button[title^='square 1']")
                 p.click("button[title^='square 9']")
-                p.wait_for_selector("text=O to move", timeout=30_000)
+                p.wait_for_selector("text=O to move", timeout=15_000)
                 latencies.append((time.perf_counter() - t1) * 1000)
                 answered += 1
             except Exception:  # noqa: BLE001

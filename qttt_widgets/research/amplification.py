@@ -1,0 +1,283 @@
+"""The thesis (seed 000) made runnable: quantum tic-tac-toe as a superposition of classical
+boards with move records, imperfect opponents, and amplitude amplification.
+
+* A **quantum board** is a superposition of (board, record) pairs with real amplitudes;
+  a classical move acts board by board; at the end it is measured once (definition 3.9
+  gives the outcome distribution over X / O / tie).
+* Boards are classified by perfect play (``rules.classical.outcome``): B_X, B_O, and B_T
+  (ties). A board where the player to move can move from B_T into the opponent's B_M is a
+  board where a **mistake** is possible (E).
+* The **imperfect opponent** plays like the classical optimal player, except on its mistake
+  boards: each board of E is one with probability p, decided once per game and kept; there it
+  moves into a position lost by force.
+* The **classical optimal player** M^C picks uniformly among moves that keep B_M (a forced
+  win) or keep B_T (the draw). The **simple quantum strategy** M^Q plays the equal
+  superposition of those same moves, from every board of the support.
+* **Amplitude amplification** with the amplifier Q = -A S0 A^dagger O_f, good states = boards
+  in B_M: with a = P(good) = sin^2(theta), Q^j scales the good part to sin((2j+1) theta) and
+  the bad part to cos((2j+1) theta); the thesis takes n = floor(pi / (4 theta)).
+
+This module is the readable model (dicts of boards); ``research.sweep`` runs the same game
+vectorised over many games for the figures, and the tests check that both agree.
+"""
+from __future__ import annotations
+
+import math
+import random
+from functools import lru_cache
+
+from qttt_widgets.rules.classical import _children3, _to_move3, _winner3, legal_positions, outcome
+
+EMPTY = "." * 9
+
+
+def other(player: str) -> str:
+    return "O" if player == "X" else "X"
+
+
+def is_finished(key: str) -> bool:
+    return _winner3(key) is not None or "." not in key
+
+
+def result_of(key: str) -> str:
+    """'X', 'O' or 'T' for a finished board."""
+    return _winner3(key) or "T"
+
+
+def klass(key: str) -> str:
+    """B_X, B_O or B_T, as 'X', 'O' or 'T': the result of perfect play from ``key``."""
+    r = outcome(key)
+    return "T" if r == "draw" else r
+
+
+@lru_cache(maxsize=None)
+def optimal_children(key: str) -> tuple[str, ...]:
+    """The moves of the classical optimal player: keep B_M if the mover M wins by force,
+    else keep B_T; on a lost board, every move."""
+    kids = [child for _, child in _children3(key)]
+    best = klass(key)
+    keep = [c for c in kids if klass(c) == best]
+    return tuple(keep or kids)
+
+
+@lru_cache(maxsize=None)
+def mistake_children(key: str) -> tuple[str, ...]:
+    """Moves from a B_T board into a board the opponent wins by force (empty if none)."""
+    if klass(key) != "T":
+        return ()
+    loser = _to_move3(key)
+    return tuple(c for _, c in _children3(key) if klass(c) == other(loser))
+
+
+def mistake_boards(player: str) -> list[str]:
+    """E for ``player``: the boards (``player`` to move) where a mistake is possible."""
+    return [k for k in legal_positions() if not is_finished(k) and _to_move3(k) == player and mistake_children(k)]
+
+
+# --- quantum boards ------------------------------------------------------------------------
+class QuantumBoard:
+    """A superposition of (board, record) pairs with real amplitudes.
+
+    ``terms`` maps (board key, record) to an amplitude; the record is the tuple of squares
+    played, so different histories never interfere. ``QuantumBoard()`` is the empty board |0>.
+    """
+
+    def __init__(self, terms: dict | None = None):
+        self.terms = dict(terms) if terms is not None else {(EMPTY, ()): 1.0}
+
+    def norm(self) -> float:
+        return math.sqrt(sum(a * a for a in self.terms.values()))
+
+    def support(self) -> set[str]:
+        return {board for board, _ in self.terms}
+
+    def finished(self) -> bool:
+        return all(is_finished(board) for board, _ in self.terms)
+
+    def to_move(self) -> str | None:
+        """Whose turn it is on the unfinished boards (all boards have the same number of moves)."""
+        for board, _ in self.terms:
+            if not is_finished(board):
+                return _to_move3(board)
+        return None
+
+    def apply(self, choose) -> "QuantumBoard":
+        """A move: ``choose(board)`` gives a list of (child board, amplitude factor) for
+        every unfinished board; finished boards stay as they are."""
+        new: dict = {}
+        for (board, record), amp in self.terms.items():
+            if is_finished(board):
+                new[(board, record)] = new.get((board, record), 0.0) + amp
+                continue
+            for child, factor in choose(board):
+                square = next(i for i in range(9) if board[i] != child[i])
+                key = (child, record + (square,))
+                new[key] = new.get(key, 0.0) + amp * factor
+        return QuantumBoard(new)
+
+    def probability(self, good) -> float:
+        """P(measuring a board for which ``good(board)`` holds)."""
+        return sum(a * a for (board, _), a in self.terms.items() if good(board))
+
+    def outcome_distribution(self) -> dict[str, float]:
+        """Definition 3.9: P(X wins), P(O wins), P(tie) of a superposition of finished boards."""
+        if not self.finished():
+            raise ValueError("the outcome is defined for superpositions of finished boards only")
+        dist = {"X": 0.0, "O": 0.0, "T": 0.0}
+        for (board, _), a in self.terms.items():
+            dist[result_of(board)] += a * a
+        return dist
+
+    def measure(self, rng: random.Random) -> tuple[str, tuple]:
+        """Collapse to one (board, record) with probability |amplitude|^2 (the thesis' rule:
+        a uniform r and the cumulative sums in a fixed order)."""
+        r = rng.random()
+        total = 0.0
+        items = sorted(self.terms.items())
+        for key, a in items:
+            total += a * a
+            if r <= total:
+                return key
+        return items[-1][0]
+
+    def amplify(self, good, iterations: int | None = None) -> "QuantumBoard":
+        """Apply Q^n (n optimal unless given) with good states ``good(board)``.
+
+        Q^j|psi> = sin((2j+1)theta)/sqrt(a) |psi_1> + cos((2j+1)theta)/sqrt(1-a) |psi_0>.
+        With a = 0 or a = 1, Q only changes a global phase, and nothing is done.
+        """
+        a = self.probability(good)
+        if a <= 0.0 or a >= 1.0:
+            return QuantumBoard(self.terms)
+        theta = math.asin(math.sqrt(a))
+        n = optimal_iterations(a) if iterations is None else iterations
+        g = math.sin((2 * n + 1) * theta) / math.sqrt(a)
+        b = math.cos((2 * n + 1) * theta) / math.sqrt(1 - a)
+        return QuantumBoard({key: amp * (g if good(key[0]) else b) for key, amp in self.terms.items()})
+
+
+def optimal_iterations(a: float) -> int:
+    """n = floor(pi / (4 theta)) with sin^2(theta) = a (the thesis' choice)."""
+    if a <= 0.0 or a >= 1.0:
+        return 0
+    return int(math.floor(math.pi / (4 * math.asin(math.sqrt(a)))))
+
+
+def amplifier_matrix(qb: QuantumBoard, good):
+    """The amplifier Q = -A S0 A^dagger O_f as a matrix on the span of ``qb``'s support
+    (with A|0> = |psi>), for checking lemma 4.4: Q is unitary, and Q|psi> stays in the
+    support. Returns (Q, basis, psi)."""
+    import numpy as np
+    basis = sorted(qb.terms)
+    psi = np.array([qb.terms[k] for k in basis])
+    psi = psi / np.linalg.norm(psi)
+    o_f = np.diag([-1.0 if good(k[0]) else 1.0 for k in basis])
+    reflect_psi = 2 * np.outer(psi, psi) - np.eye(len(basis))      # -A S0 A^dagger = 2|psi><psi| - I
+    return reflect_psi @ o_f, basis, psi
+
+
+# --- players -----------------------------------------------------------------------------
+class ImperfectPlayer:
+    """Plays a perfect (non-losing) move, except on its mistake boards: each board where a
+    mistake is possible is a mistake board with probability ``p``, decided the first time
+    the board is met in a game and kept; there it moves into a position lost by force.
+    Its choices on each board are also kept for the whole game."""
+
+    def __init__(self, p: float, rng: random.Random):
+        self.p, self.rng = p, rng
+        self.is_mistake_board: dict[str, bool] = {}
+        self.choice: dict[str, str] = {}
+
+    def move(self, board: str) -> str:
+        if board not in self.choice:
+            mistakes = mistake_children(board)
+            if mistakes and board not in self.is_mistake_board:
+                self.is_mistake_board[board] = self.rng.random() < self.p
+            if mistakes and self.is_mistake_board[board]:
+                self.choice[board] = self.rng.choice(mistakes)
+            else:
+                self.choice[board] = self.rng.choice(optimal_children(board))
+        return self.choice[board]
+
+    def __call__(self, board: str):
+        return [(self.move(board), 1.0)]
+
+
+class ClassicalOptimalPlayer:
+    """M^C: uniform among the moves that keep B_M, or keep B_T; one choice per board per game."""
+
+    def __init__(self, rng: random.Random):
+        self.rng = rng
+        self.choice: dict[str, str] = {}
+
+    def __call__(self, board: str):
+        if board not in self.choice:
+            self.choice[board] = self.rng.choice(optimal_children(board))
+        return [(self.choice[board], 1.0)]
+
+
+def simple_quantum(board: str):
+    """M^Q: the equal superposition of the classical optimal player's moves."""
+    kids = optimal_children(board)
+    amp = 1 / math.sqrt(len(kids))
+    return [(c, amp) for c in kids]
+
+
+STRATEGIES = ("classical", "simple", "amplify-last", "amplify-every")
+
+
+def play_game(strategy: str, imperfect: str, p: float, seed: int) -> QuantumBoard:
+    """One game: the imperfect player plays ``imperfect`` ('X' or 'O'), the other side plays
+    ``strategy``; returns the final quantum board (measure it, or read its outcome)."""
+    if strategy not in STRATEGIES:
+        raise ValueError(f"strategy must be one of {STRATEGIES}, got {strategy!r}")
+    rng = random.Random(seed)
+    opponent = ImperfectPlayer(p, rng)
+    me = other(imperfect)
+    classical = ClassicalOptimalPlayer(rng)
+
+    def wins_for_me(board: str) -> bool:
+        return klass(board) == me
+
+    qb = QuantumBoard()
+    my_moves_left = 5 if me == "X" else 4
+    while not qb.finished():
+        if qb.to_move() == imperfect:
+            qb = qb.apply(opponent)
+            continue
+        qb = qb.apply(classical if strategy == "classical" else simple_quantum)
+        my_moves_left -= 1
+        if strategy == "amplify-every" or (strategy == "amplify-last" and (my_moves_left == 0 or qb.finished())):
+            qb = qb.amplify(wins_for_me)
+    return qb
+
+
+# --- theorem 3.16, by exhaustive search -------------------------------------------------------
+def non_losing_moves(key: str) -> list[str]:
+    """Every move that keeps the mover's perfect-play result (never worse than it was)."""
+    return list(optimal_children(key))
+
+
+def check_theorem_3_16() -> dict:
+    """For each side M-bar playing any classical non-losing move and M playing any legal move,
+    walk every reachable position and check that M never wins. A quantum strategy's final
+    superposition only holds such positions (corollary 3.14.1), so P(M wins) = 0.
+
+    Returns {'X': positions checked with X non-losing, 'O': ..., 'violations': [...]}."""
+    report = {"violations": []}
+    for careful in ("X", "O"):
+        seen = {EMPTY}
+        stack = [EMPTY]
+        while stack:
+            key = stack.pop()
+            if is_finished(key):
+                if result_of(key) == other(careful):
+                    report["violations"].append(key)
+                continue
+            kids = non_losing_moves(key) if _to_move3(key) == careful else [c for _, c in _children3(key)]
+            for child in kids:
+                if child not in seen:
+                    seen.add(child)
+                    stack.append(child)
+        report[careful] = len(seen)
+    return report
