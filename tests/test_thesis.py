@@ -89,3 +89,28 @@ def test_vectorised_sweep_agrees_with_the_readable_model(strategy):
     fast = final_distribution(strategy, "O", 0.15, 4000, np.random.default_rng(9))[:, 2].mean()
     sd = math.sqrt(0.25 / games)
     assert abs(model - fast) < 4 * sd + 0.02
+
+
+def test_amplification_circuit_on_aer_matches_the_formula():
+    from qttt_widgets.quantum.amplification import measured, predicted
+    amps = [0.5, 0.3, 0.4, 0.2, 0.6, 0.3]              # six boards; the last is the only win
+    good = [5]
+    a = 0.3 ** 2 / sum(x * x for x in amps)
+    assert a == pytest.approx(0.09 / 0.99)
+    for n in (0, 1, 2):
+        want = predicted(amps, good, n)
+        got = measured(amps, good, n, shots=4000, seed=11)
+        assert abs(got - want) < 5 * math.sqrt(want * (1 - want) / 4000) + 1e-9, (n, got, want)
+    assert predicted(amps, good, 2) > 0.9                # n = floor(pi / (4 theta)) = 2 nearly finds it
+
+
+def test_amplification_circuit_of_a_real_game_position():
+    from qttt_widgets.quantum.measure import run_counts
+    from qttt_widgets.research.amplification import board_circuit
+    rng = random.Random(7)
+    opponent = ImperfectPlayer(0.3, rng)
+    qb = QuantumBoard().apply(opponent).apply(simple_quantum).apply(opponent).apply(simple_quantum)
+    qc, keys, marked, n = board_circuit(qb, lambda b: klass(b) == "O")
+    assert qc.num_qubits == math.ceil(math.log2(len(keys))) and n == 1
+    counts = run_counts(qc, shots=500, seed=3)
+    assert all(int(bits, 2) in marked for bits in counts)     # a = 1/4: one round finds a win surely

@@ -281,3 +281,13 @@ def check_theorem_3_16() -> dict:
                     stack.append(child)
         report[careful] = len(seen)
     return report
+
+
+def board_circuit(qb: QuantumBoard, good, iterations: int | None = None):
+    """A real circuit amplifying ``qb``: its (board, record) pairs numbered in sorted order and
+    encoded in qubits, the oracle marking ``good`` boards. Returns (circuit, keys, good indices, n)."""
+    from qttt_widgets.quantum.amplification import amplification_circuit
+    keys = sorted(qb.terms)
+    marked = [i for i, k in enumerate(keys) if good(k[0])]
+    n = optimal_iterations(qb.probability(good)) if iterations is None else iterations
+    return amplification_circuit([qb.terms[k] for k in keys], marked, n), keys, marked, n

@@ -17,7 +17,7 @@ curve the expected ties computed from the final amplitudes.
 from __future__ import annotations
 
 import argparse
-import math
+import os
 import sys
 import time
 from dataclasses import dataclass
@@ -142,30 +142,50 @@ def final_distribution(strategy: str, imperfect: str, p: float, games: int, rng)
     return A
 
 
+def _point(strategy: str, side: str, i: int, p: float, batches: int, games: int, seed: int):
+    """One point of the sweep: ties per batch, sampled and expected."""
+    rng = np.random.default_rng([seed, STRATEGIES.index(strategy), 0 if side == "X" else 1, i])
+    final = final_distribution(strategy, side, float(p), games * batches, rng)
+    r = rng.random(games * batches)
+    tie = r >= final[:, 0] + final[:, 1]                        # measure: X, then O, then tie
+    return tie.reshape(batches, games).sum(axis=1), final[:, 2].reshape(batches, games).sum(axis=1)
+
+
+def _column(args):
+    strategy, side, ps, batches, games, seed = args
+    return [_point(strategy, side, i, p, batches, games, seed) for i, p in enumerate(ps)]
+
+
 def sweep(strategies=STRATEGIES, ps=None, batches: int = 5, games: int = 350, seed: int = 2025,
-          progress=None) -> dict:
+          progress=None, workers: int = 1) -> dict:
     """Ties per batch for every strategy, side of the imperfect player, and p.
 
     Returns {(strategy, imperfect): {"p": [...], "sampled": (len(p), batches) ties,
-    "expected": (len(p), batches) expected ties from the final amplitudes}}."""
+    "expected": (len(p), batches) expected ties from the final amplitudes}}. Each point has
+    its own random stream, so the result does not depend on ``workers``."""
     ps = np.round(np.arange(0, 1.0001, 0.01), 2) if ps is None else np.asarray(ps)
+    jobs = [(s, side, ps, batches, games, seed) for s in strategies for side in ("X", "O")]
+    if workers > 1:
+        from concurrent.futures import ProcessPoolExecutor
+        with ProcessPoolExecutor(workers) as pool:
+            columns = []
+            for k, col in enumerate(pool.map(_column, jobs)):
+                columns.append(col)
+                if progress:
+                    progress((k + 1) * len(ps), len(jobs) * len(ps))
+    else:
+        columns = []
+        for k, job in enumerate(jobs):
+            col = []
+            for i, p in enumerate(ps):
+                col.append(_point(job[0], job[1], i, p, batches, games, seed))
+                if progress:
+                    progress(k * len(ps) + i + 1, len(jobs) * len(ps))
+            columns.append(col)
     out = {}
-    jobs = [(s, side) for s in strategies for side in ("X", "O")]
-    done, total = 0, len(jobs) * len(ps)
-    for s, side in jobs:
-        sampled = np.zeros((len(ps), batches))
-        expected = np.zeros((len(ps), batches))
-        for i, p in enumerate(ps):
-            rng = np.random.default_rng([seed, STRATEGIES.index(s), 0 if side == "X" else 1, i])
-            final = final_distribution(s, side, float(p), games * batches, rng)
-            r = rng.random(games * batches)
-            tie = r >= final[:, 0] + final[:, 1]                    # measure: X, then O, then tie
-            sampled[i] = tie.reshape(batches, games).sum(axis=1)
-            expected[i] = final[:, 2].reshape(batches, games).sum(axis=1)
-            done += 1
-            if progress:
-                progress(done, total)
-        out[(s, side)] = {"p": ps, "sampled": sampled, "expected": expected}
+    for (s, side, *_), col in zip(jobs, columns):
+        out[(s, side)] = {"p": ps, "sampled": np.array([c[0] for c in col]),
+                          "expected": np.array([c[1] for c in col])}
     return out
 
 
@@ -239,10 +259,12 @@ def main(argv=None) -> None:
     ap.add_argument("--step", type=float, default=0.01)
     ap.add_argument("--seed", type=int, default=2025)
     ap.add_argument("--out", type=Path, default=Path("figures"))
+    ap.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="processes (default: all cores)")
     args = ap.parse_args(argv)
     ps = np.round(np.arange(0, 1 + 1e-9, args.step), 4)
     t0 = time.perf_counter()
-    results = sweep(ps=ps, batches=args.batches, games=args.games, seed=args.seed, progress=_progress)
+    results = sweep(ps=ps, batches=args.batches, games=args.games, seed=args.seed, progress=_progress,
+                    workers=args.workers)
     elapsed = time.perf_counter() - t0
     args.out.mkdir(parents=True, exist_ok=True)
     for number in FIGURES:
