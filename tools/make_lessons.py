@@ -413,6 +413,88 @@ shows:
     code("from qttt_widgets.quantum.circuits import qubit_board_circuit\ng = QubitGame(seed=0).entangle((0, 4), 1).phase(2, 'T')\nqubit_board_circuit(g).draw('text')"),
 ]
 
+LESSONS["12_no_quantum_advantage"] = header(12, "No quantum advantage against a perfect player", [
+    "the thesis' quantum tic-tac-toe: a superposition of classical boards with their move records",
+    "why a quantum strategy cannot beat a perfect classical player",
+    "checking the theorem by searching every position"], 20) + [
+    md("""
+## A quantum board
+
+In the thesis' version of the game, the board is a **superposition of classical boards**, each
+with the record of its moves, and it is measured once, at the end. A classical move acts on
+every board of the superposition; a quantum player may also move into a superposition of moves.
+
+The *simple quantum strategy* plays the equal superposition of every optimal move:
+"""),
+    code("from qttt_widgets.research.amplification import QuantumBoard, simple_quantum, play_game, check_theorem_3_16\n"
+         "qb = QuantumBoard().apply(simple_quantum)\nsorted(qb.support())[:4], round(qb.norm(), 6)"),
+    *task("12.1", "How many boards does that first move put in superposition?", "answer = None"),
+    md("""
+## Why there is no advantage
+
+Measurement picks *one* board of the final superposition. Every board in it was reached by the
+perfect player playing a non-losing move against *some* sequence of moves — so none of them is
+a loss for the perfect player (theorem 3.16). A superposition of non-losses is a non-loss.
+"""),
+    code("qb = play_game('simple', 'O', p=0.0, seed=1)   # the perfect player is O\nqb.outcome_distribution()"),
+    *task("12.2", "What is P(tie) in that game?", "answer = None"),
+    md("""
+## Checking the theorem by brute force
+
+Walk every position reachable when one side plays *any* non-losing move and the other side
+*any* move, and count the finished games the careful side lost.
+"""),
+    code("report = check_theorem_3_16()\n{side: report[side] for side in 'XO'}"),
+    *task("12.3", "How many of those positions were losses for the careful side?", "answer = None"),
+]
+
+LESSONS["13_amplitude_amplification"] = header(13, "Amplitude amplification against an imperfect opponent", [
+    "the imperfect opponent: mistakes with probability p",
+    "the amplifier Q and the optimal number of rounds",
+    "the thesis' figures, and a real amplification circuit"], 30) + [
+    md("""
+## An imperfect opponent
+
+The thesis' imperfect player plays perfectly, except on boards where a mistake is possible
+(811 of the 5,478 positions): each such board is a *mistake board* with probability $p$, decided
+once per game, and there it moves into a position lost by force.
+"""),
+    code("from qttt_widgets.research.amplification import mistake_boards, optimal_iterations\n"
+         "len(mistake_boards('X')), len(mistake_boards('O'))"),
+    md("""
+## Amplify the wins
+
+Let $a$ be the probability of the good boards (wins by force for the quantum player) and
+$\\sin^2\\theta = a$. The amplifier $Q = -\\mathcal{A} S_0 \\mathcal{A}^\\dagger O_f$ rotates by $2\\theta$:
+after $j$ rounds the good boards have probability $\\sin^2((2j+1)\\theta)$. The thesis takes
+$n = \\lfloor \\pi / (4\\theta) \\rfloor$.
+"""),
+    *task("13.1", "What is the optimal $n$ for $a = 0.09$?", "import math\nanswer = None"),
+    *task("13.2", "What is P(good) after one round when $a = 1/4$?", "import math\nanswer = None"),
+    md("It works on a real circuit too: six boards, one of them a win, encoded in three qubits."),
+    code("from qttt_widgets.quantum.amplification import amplification_circuit, measured, predicted\n"
+         "amps, good = [0.5, 0.3, 0.4, 0.2, 0.6, 0.3], [5]\n"
+         "[(n, round(predicted(amps, good, n), 3), measured(amps, good, n, shots=2000)) for n in range(3)]"),
+    md("""
+## The thesis' figures, small
+
+The full sweep (p from 0 to 1 in steps of 0.01, 5 batches of 350 games) runs from the command
+line: `python -m qttt_widgets.research.sweep` (about 40 s). Here a small one: ties out of 100
+games for each strategy. Dashed lines are computed from the final amplitudes instead of one
+measurement per game.
+"""),
+    widget("from qttt_widgets.research.sweep import sweep, plot\nfrom IPython.display import Image\n"
+           "res = sweep(ps=[0, 0.05, 0.1, 0.2, 0.3, 0.5, 0.8], batches=2, games=100, seed=1)\n"
+           "Image(plot(res, 21, games=100))"),
+    *task("13.3", "Against an imperfect O at p = 0.1, which strategy ties least? "
+          "(`'classical'`, `'simple'`, `'amplify-last'` or `'amplify-every'`)", "answer = None"),
+    md("""
+**Keep in mind.** The amplitude-amplification player needs the opponent's moves to build
+$\\mathcal{A}$ (the thesis allows the players to show their unitaries). And against a *perfect*
+player nothing helps (lesson 12).
+"""),
+]
+
 
 def write_all() -> list[Path]:
     paths = []

@@ -165,5 +165,37 @@ def s_9_3():
     return QubitGame(seed=0).entangle((0, 1), 3)
 
 
+def s_12_1():
+    from qttt_widgets.research.amplification import QuantumBoard, simple_quantum
+    return len(QuantumBoard().apply(simple_quantum).support())
+
+
+def s_12_2():
+    from qttt_widgets.research.amplification import play_game
+    return play_game("simple", "O", 0.0, seed=1).outcome_distribution()["T"]
+
+
+def s_12_3():
+    from qttt_widgets.research.amplification import check_theorem_3_16
+    return len(check_theorem_3_16()["violations"])
+
+
+def s_13_1():
+    from qttt_widgets.research.amplification import optimal_iterations
+    return optimal_iterations(0.09)
+
+
+def s_13_2():
+    theta = math.asin(math.sqrt(0.25))
+    return math.sin(3 * theta) ** 2
+
+
+def s_13_3():
+    from qttt_widgets.research.sweep import sweep
+    res = sweep(ps=[0.1], batches=2, games=200, seed=4)
+    return min(("classical", "simple", "amplify-last", "amplify-every"),
+               key=lambda s: res[(s, "O")]["expected"].mean())
+
+
 SOLUTIONS = {name[2:].replace("_", "."): fn for name, fn in dict(globals()).items()
              if name.startswith("s_") and callable(fn)}

@@ -260,3 +260,53 @@ def _(g):
                 return None
             return "those cells are entangled but end opposite: use the level with equal marks"
     return "entangle cells 0 and 1 (code numbers) with g.entangle((0, 1), level)"
+
+
+# --- lesson 12: no quantum advantage against a perfect player ----------------------------------------
+@task("12.1", "how many boards the simple quantum strategy's first move (as X) puts in superposition")
+def _(ans):
+    if ans == 9:
+        return None
+    if ans == 1:
+        return "the simple quantum strategy superposes every optimal move; from the empty board all 9 are optimal"
+    return "count the optimal first moves: optimal_children('.........')"
+
+
+@task("12.2", "P(tie) when the quantum player plays against a perfect opponent (p = 0)")
+def _(ans):
+    if _close(ans, 1.0):
+        return None
+    return "against a perfect (non-losing) player the quantum side cannot win, and the perfect side cannot lose"
+
+
+@task("12.3", "how many positions in the exhaustive check of theorem 3.16 were losses for the careful side")
+def _(ans):
+    if ans == 0:
+        return None
+    return "look at check_theorem_3_16()['violations']"
+
+
+# --- lesson 13: amplitude amplification against an imperfect opponent ----------------------------------
+@task("13.1", "the optimal number of rounds n for a = 0.09")
+def _(ans):
+    if ans == 2:
+        return None
+    return "theta = asin(sqrt(a)); n = floor(pi / (4 theta))"
+
+
+@task("13.2", "P(good) after one round of Q when a = 1/4")
+def _(ans):
+    if _close(ans, 1.0, 1e-6):
+        return None
+    if _close(ans, 0.25):
+        return "that is before amplification; after one round it is sin^2(3 theta) with sin^2(theta) = 1/4"
+    return "compute sin((2*1 + 1) * theta) ** 2 with theta = asin(sqrt(1/4))"
+
+
+@task("13.3", "which strategy ties least against an imperfect O at p = 0.1")
+def _(ans):
+    if ans == "amplify-every":
+        return None
+    if ans == "amplify-last":
+        return "amplifying once helps a lot, but amplifying after every move helps more"
+    return "compare the strategies' ties in the sweep: 'classical', 'simple', 'amplify-last', 'amplify-every'"
