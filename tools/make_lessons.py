@@ -472,7 +472,7 @@ $n = \\lfloor \\pi / (4\\theta) \\rfloor$.
     *task("13.1", "What is the optimal $n$ for $a = 0.09$?", "import math\nanswer = None"),
     *task("13.2", "What is P(good) after one round when $a = 1/4$?", "import math\nanswer = None"),
     md("It works on a real circuit too: six boards, one of them a win, encoded in three qubits."),
-    code("from qttt_widgets.quantum.amplification import amplification_circuit, measured, predicted\n"
+    widget("from qttt_widgets.quantum.amplification import amplification_circuit, measured, predicted\n"
          "amps, good = [0.5, 0.3, 0.4, 0.2, 0.6, 0.3], [5]\n"
          "[(n, round(predicted(amps, good, n), 3), measured(amps, good, n, shots=2000)) for n in range(3)]"),
     md("""
