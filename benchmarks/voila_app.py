@@ -31,7 +31,8 @@ def start_voila(preheat: bool):
     port = free_port()
     cmd = [sys.executable, "-m", "voila", "notebooks/app.ipynb", "--no-browser", f"--port={port}",
            "--Voila.ip=127.0.0.1", f"--VoilaConfiguration.preheat_kernel={preheat}"]
-    proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    log = open(ROOT / "test-artifacts" / "voila-benchmark.log", "a")
+    proc = subprocess.Popen(cmd, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"
     wait_until_up(base + "/voila/static/", proc)
     return proc, base
@@ -120,7 +121,7 @@ def concurrent(browser, n: int) -> dict:
         loaded = 0
         for p in pages:
             try:
-                p.wait_for_selector("button[title^='square 5']", timeout=deadline_ms(t0, 120))
+                p.wait_for_selector("button[title^='square 5']", timeout=deadline_ms(t0, 240))
                 loaded += 1
             except Exception:  # noqa: BLE001
                 pass

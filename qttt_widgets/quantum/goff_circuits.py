@@ -39,7 +39,7 @@ def faithful_circuit(game, measure: bool = True):
     regs = [QuantumRegister(1, f"{p}{s}") for p, s, _, _ in game.spooky]
     qc = QuantumCircuit(*regs, name="Goff ensemble") if regs else QuantumCircuit(name="Goff ensemble")
     index = {s: i for i, (_, s, _, _) in enumerate(game.spooky)}
-    for group, placements in zip(ens.groups, ens._per_group):
+    for group, placements in zip(ens.groups, ens.placements):
         strings = _group_bitstrings(group, placements)
         amp = 1 / math.sqrt(len(strings))
         vector = [0.0] * (2 ** len(group))

@@ -70,13 +70,14 @@ class Ensemble:
         self.classical = tuple(game.classical)
         self.spooky = tuple(game.spooky)
         self.groups = components(self.spooky)
-        self._per_group = [_placements(g) for g in self.groups]
+        # for each group, every consistent placement as {square: (player, subscript)}
+        self.placements = [_placements(g) for g in self.groups]
 
     @property
     def size(self) -> int:
         """How many consistent classical boards there are."""
         n = 1
-        for options in self._per_group:
+        for options in self.placements:
             n *= len(options)
         return n
 
@@ -88,12 +89,12 @@ class Ensemble:
     @property
     def group_sizes(self) -> list[int]:
         """Members per connected group of marks: n + 1 for a chain of n marks, 2 for a cycle."""
-        return [len(options) for options in self._per_group]
+        return [len(options) for options in self.placements]
 
     def boards(self, limit: int | None = None) -> list[tuple]:
         """The consistent boards (the first ``limit`` of them if given)."""
         out = []
-        for choice in product(*self._per_group):
+        for choice in product(*self.placements):
             board = list(self.classical)
             for placed in choice:
                 for sq, mark in placed.items():
@@ -117,7 +118,7 @@ class Ensemble:
                 p[c[0]] = Fraction(1)
             else:
                 p = {"X": Fraction(0), "O": Fraction(0), "empty": Fraction(1)}
-                for group, options in zip(self.groups, self._per_group):
+                for group, options in zip(self.groups, self.placements):
                     if any(sq in (m[2], m[3]) for m in group):
                         counts = {"X": 0, "O": 0, "empty": 0}
                         for placed in options:

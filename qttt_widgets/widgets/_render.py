@@ -22,12 +22,7 @@ def colour(player: str) -> str:
 
 
 def figure(w: float, h: float):
-    import matplotlib
-    if matplotlib.get_backend().lower() not in ("agg", "module://matplotlib_inline.backend_inline"):
-        try:
-            matplotlib.use("Agg", force=False)
-        except Exception:   # noqa: BLE001 - a backend already chosen by the notebook is fine
-            pass
+    """A matplotlib Figure outside pyplot: no backend, no global state, nothing to close."""
     from matplotlib.figure import Figure
     return Figure(figsize=(w, h), dpi=100)
 
