@@ -10,6 +10,8 @@ from collections import Counter
 from .circuits import active_cells, is_clifford, qubit_board_circuit
 
 MAX_STATEVECTOR_QUBITS = 20
+MPS_GATES = {"x", "y", "z", "h", "s", "sdg", "t", "tdg", "cx", "cz", "swap", "id", "measure", "barrier",
+             "rx", "ry", "rz", "p", "u"}
 AER_NATIVE = {"x", "y", "z", "h", "s", "sdg", "t", "tdg", "cx", "cz", "swap", "id", "measure", "barrier",
               "rx", "ry", "rz", "p", "u", "mcx", "ccx"}
 
@@ -22,11 +24,15 @@ def derived_seed(*parts) -> int:
 
 def simulator_for(qc):
     """AerSimulator with a method that copes with the circuit: stabilizer for Clifford
-    circuits (any width), matrix product state otherwise (the states here are barely
-    entangled, so 25 qubits are cheap)."""
+    circuits (any width); matrix product state for wide circuits of simple gates (the qubit
+    board's states are barely entangled, so 25 qubits are cheap); otherwise Aer's choice."""
     from qiskit_aer import AerSimulator
 
-    return AerSimulator(method="stabilizer" if is_clifford(qc) else "matrix_product_state")
+    if is_clifford(qc):
+        return AerSimulator(method="stabilizer")
+    if qc.num_qubits > 16 and all(inst.operation.name in MPS_GATES for inst in qc.data):
+        return AerSimulator(method="matrix_product_state")
+    return AerSimulator()
 
 
 def run_counts(qc, shots: int = 1024, seed: int | None = None) -> dict[str, int]:

@@ -1,0 +1,223 @@
+"""The ESILV project's opponents (seed 001): its classical heuristic h(B), classical minimax
+with alpha-beta, and the Grover heuristic AI, with a real Grover circuit on Aer.
+
+h(B) is computed on the classical marks of a board (X = +1, O = -1): terminal +-10,000;
+otherwise lines (2 own and no opposing mark +-100; 1 own and 2 empty +-10), forks (two or
+more such threats +-500), the centre +-40, corners (two or more +-50, one +-30) and open
+diagonals +-20. Positive favours X.
+"""
+from __future__ import annotations
+
+import math
+import random
+
+from qttt_widgets.rules.classical import winning_lines
+from qttt_widgets.rules.goff import GoffGame
+
+LINES = winning_lines(3)
+CORNERS = (0, 2, 6, 8)
+DIAGONALS = ((0, 4, 8), (2, 4, 6))
+LINES_THROUGH = {sq: frozenset(i for i, line in enumerate(LINES) if sq in line) for sq in range(9)}
+
+
+def cells_of(board) -> list[int]:
+    """+1 / -1 / 0 per square from a GoffGame (its classical marks), a ClassicalBoard, or a list."""
+    if isinstance(board, GoffGame):
+        return [0 if m is None else (1 if m[0] == "X" else -1) for m in board.classical]
+    cells = board.cells if hasattr(board, "cells") else board
+    return [1 if c in ("X", 1) else -1 if c in ("O", -1) else 0 for c in cells]
+
+
+def h(board) -> float:
+    """The ESILV heuristic of a classical board (list of +1/-1/0, or a game's classical marks)."""
+    b = cells_of(board)
+    for line in LINES:
+        s = b[line[0]] + b[line[1]] + b[line[2]]
+        if s == 3:
+            return 10_000.0
+        if s == -3:
+            return -10_000.0
+    if 0 not in b:
+        return 0.0
+    score = 0.0
+    threats_x = threats_o = 0
+    for line in LINES:
+        vals = [b[i] for i in line]
+        x, o, empty = vals.count(1), vals.count(-1), vals.count(0)
+        if x == 2 and o == 0:
+            score += 100
+            threats_x += 1
+        elif x == 1 and o == 0 and empty == 2:
+            score += 10
+        if o == 2 and x == 0:
+            score -= 100
+            threats_o += 1
+        elif o == 1 and x == 0 and empty == 2:
+            score -= 10
+    score += (500 if threats_x >= 2 else 0) - (500 if threats_o >= 2 else 0)
+    score += 40 * b[4]
+    nx = sum(1 for c in CORNERS if b[c] == 1)
+    no = sum(1 for c in CORNERS if b[c] == -1)
+    score += (50 if nx >= 2 else 30 if nx == 1 else 0) - (50 if no >= 2 else 30 if no == 1 else 0)
+    for diag in DIAGONALS:
+        vals = [b[i] for i in diag]
+        if 1 in vals and -1 not in vals:
+            score += 20
+        elif -1 in vals and 1 not in vals:
+            score -= 20
+    return score
+
+
+# --- classical minimax with alpha-beta ---------------------------------------------------------
+def minimax(b: list[int], depth: int, alpha: float, beta: float, maximizing: bool) -> float:
+    """Alpha-beta minimax on a classical board; leaves (depth 0 or game over) score h(B)."""
+    value = h(b)
+    if depth == 0 or abs(value) >= 10_000 or 0 not in b:
+        return value
+    moves = [i for i in range(9) if b[i] == 0]
+    if maximizing:
+        best = -math.inf
+        for i in moves:
+            b[i] = 1
+            best = max(best, minimax(b, depth - 1, alpha, beta, False))
+            b[i] = 0
+            alpha = max(alpha, best)
+            if beta <= alpha:
+                break
+        return best
+    best = math.inf
+    for i in moves:
+        b[i] = -1
+        best = min(best, minimax(b, depth - 1, alpha, beta, True))
+        b[i] = 0
+        beta = min(beta, best)
+        if beta <= alpha:
+            break
+    return best
+
+
+class MinimaxPlayer:
+    """Classical tic-tac-toe by alpha-beta minimax over h(B) (the ESILV classical AI)."""
+
+    def __init__(self, depth: int = 9, seed: int | None = None):
+        self.depth, self.rng = depth, random.Random(seed)
+
+    def choose(self, board) -> int:
+        b = cells_of(board)
+        me = 1 if board.to_move == "X" else -1
+        scored = []
+        for i in (i for i in range(9) if b[i] == 0):
+            b[i] = me
+            scored.append((minimax(b, self.depth - 1, -math.inf, math.inf, me == -1) * me, i))
+            b[i] = 0
+        best = max(s for s, _ in scored)
+        return self.rng.choice([i for s, i in scored if s == best])
+
+
+# --- Grover heuristic (Goff's game, either collapse rule) ---------------------------------------
+def _after(game: GoffGame, pair, outcome: int) -> list[int]:
+    """Classical cells after playing ``pair`` and, if it closes a cycle, collapsing it to ``outcome``."""
+    g = game.copy()
+    if g.rules == "random":
+        from qttt_widgets.rules.records import _replay_measured_mark
+        _replay_measured_mark(g, pair[0], pair[1], outcome)
+    else:
+        g.play(*pair)
+        g.collapse(outcome)
+    return cells_of(g)
+
+
+def pair_score(game: GoffGame, pair) -> float:
+    """The seed's multi-criteria score of a candidate pair, from X's point of view
+    (criteria 1-3; criterion 4, the QAOA bonus, needs the QAOA stage)."""
+    c1, c2 = pair
+    j = 1 if game.to_move == "X" else -1
+    b = cells_of(game)
+    placed = []
+    for c in (c1, c2):
+        trial = list(b)
+        trial[c] = j
+        placed.append(h(trial))
+    s_pos = sum(placed) / 2
+    a1, a2 = LINES_THROUGH[c1], LINES_THROUGH[c2]
+    s_div = (len(a1 | a2) * 15 - len(a1 & a2) * 10) * j
+    s_div += sum(20 * j for c in pair if c == 4) + sum(10 * j for c in pair if c in CORNERS)
+    s_direct = s_pos + s_div
+    comp = game._comp
+    if comp[c1] != comp[c2]:                      # no cycle
+        return s_direct
+    s10, s01 = h(_after(game, pair, c1)), h(_after(game, pair, c2))
+    s_cycle = min(s10, s01) if j == 1 else max(s10, s01)
+    return 0.4 * s_direct + 0.6 * s_cycle
+
+
+def grover_circuit(num_candidates: int, good: list[int], iterations: int):
+    """Grover search over n = max(2, ceil(log2 K)) qubits: the oracle flips the sign of each good
+    index (X gates, multi-controlled Z as H-MCX-H, X gates), the diffusion H X MCZ X H."""
+    from qiskit import QuantumCircuit
+    n = max(2, math.ceil(math.log2(max(2, num_candidates))))
+    qc = QuantumCircuit(n, n, name="grover")
+    qc.h(range(n))
+
+    def mcz():
+        qc.h(n - 1)
+        qc.mcx(list(range(n - 1)), n - 1)
+        qc.h(n - 1)
+
+    for _ in range(iterations):
+        for index in good:
+            zeros = [q for q in range(n) if not (index >> q) & 1]
+            if zeros:
+                qc.x(zeros)
+            mcz()
+            if zeros:
+                qc.x(zeros)
+        qc.h(range(n))
+        qc.x(range(n))
+        mcz()
+        qc.x(range(n))
+        qc.h(range(n))
+    qc.measure(range(n), range(n))
+    return qc
+
+
+def grover_iterations(k: int, m: int) -> int:
+    """The seed's r* = max(1, ceil(pi/4 sqrt(K/M)))."""
+    return max(1, math.ceil(math.pi / 4 * math.sqrt(k / max(1, m))))
+
+
+class GroverHeuristicPlayer:
+    """Scores every candidate pair, marks the top 25% as good, and picks one with a Grover
+    search (one shot on Aer, seeded); an index outside the candidates falls back to the best
+    pair. Collapse choices (Goff's rules) go to the option with the better h(B)."""
+
+    def __init__(self, seed: int | None = None):
+        self.rng = random.Random(seed)
+        self.last: dict = {}
+
+    def choose(self, game: GoffGame):
+        moves = game.legal_moves()
+        if not moves:
+            raise ValueError("the game is over: there is nothing to choose")
+        j = 1 if game.to_move == "X" else -1
+        if game.pending is not None:                            # choose the collapse
+            return max(moves, key=lambda sq: j * h(_collapsed(game, sq)) + self.rng.random() * 1e-6)
+        if not isinstance(moves[0], tuple):                     # the last, classical mark
+            return moves[0]
+        scored = sorted(((j * pair_score(game, m), m) for m in moves), key=lambda sm: -sm[0])
+        candidates = [m for _, m in scored]
+        k = len(candidates)
+        m_good = max(1, k // 4)
+        r = grover_iterations(k, m_good)
+        from qttt_widgets.quantum.measure import run_counts
+        qc = grover_circuit(k, list(range(m_good)), r)
+        counts = run_counts(qc, shots=1, seed=self.rng.randrange(2**31))
+        index = int(next(iter(counts)).replace(" ", ""), 2)
+        self.last = {"k": k, "good": m_good, "iterations": r, "index": index, "fallback": index >= k}
+        return candidates[index] if index < k else candidates[0]
+
+
+def _collapsed(game: GoffGame, square: int) -> list[int]:
+    g = game.copy()
+    g.collapse(square)
+    return cells_of(g)

@@ -1,0 +1,112 @@
+"""Round-robin Elo tournaments and benchmarks against a random player (seed 001's tables 2 and 3).
+
+Elo: every player starts at 1000; after each game R_i += K (S_i - E_i) with
+E_i = 1 / (1 + 10^((R_j - R_i)/400)), K = 64, S in {0, 1/2, 1}. Each pairing plays N games,
+alternating who moves first.
+
+    python -m qttt_widgets.research.tournament --games 100 --rules random
+"""
+from __future__ import annotations
+
+import argparse
+import itertools
+import sys
+import time
+
+from qttt_widgets.rules.goff import GoffGame
+
+
+def play(x_player, o_player, rules: str = "random", seed: int = 0, max_actions: int = 200) -> str:
+    """One Goff game between two players; returns 'X', 'O' or 'draw'."""
+    g = GoffGame(collapse=rules, seed=seed if rules == "random" else None)
+    for _ in range(max_actions):
+        if g.is_over:
+            return g.winner or "draw"
+        g.apply((x_player if g.to_move == "X" else o_player).choose(g))
+    raise RuntimeError("the game did not finish: a player keeps the game going")
+
+
+def expected(ra: float, rb: float) -> float:
+    return 1 / (1 + 10 ** ((rb - ra) / 400))
+
+
+def elo_round_robin(factories: dict, games: int = 100, rules: str = "random", k: float = 64,
+                    seed: int = 1, progress=None) -> dict:
+    """Every pair plays ``games`` games, alternating who moves first.
+    Returns {name: {'elo', 'wins', 'draws', 'losses'}}."""
+    table = {name: {"elo": 1000.0, "wins": 0, "draws": 0, "losses": 0} for name in factories}
+    pairs = list(itertools.combinations(factories, 2))
+    done = 0
+    for a, b in pairs:
+        for i in range(games):
+            first, second = (a, b) if i % 2 == 0 else (b, a)
+            s = seed * 100_003 + done
+            result = play(factories[first](s), factories[second](s + 1), rules, seed=s)
+            score_first = 1.0 if result == "X" else 0.0 if result == "O" else 0.5
+            e = expected(table[first]["elo"], table[second]["elo"])
+            table[first]["elo"] += k * (score_first - e)
+            table[second]["elo"] += k * ((1 - score_first) - (1 - e))
+            for name, sc in ((first, score_first), (second, 1 - score_first)):
+                table[name]["wins" if sc == 1 else "draws" if sc == 0.5 else "losses"] += 1
+            done += 1
+            if progress:
+                progress(done, len(pairs) * games)
+    return table
+
+
+def versus_random(factory, games: int = 200, rules: str = "random", seed: int = 7, progress=None) -> dict:
+    """Seed 001's table 3: the player against a random player, alternating sides."""
+    from qttt_widgets.players.basic import RandomPlayer
+    out = {"ai wins": 0, "random wins": 0, "draws": 0, "unfinished": 0}
+    for i in range(games):
+        ai, rnd = factory(seed + i), RandomPlayer(seed + 10_000 + i)
+        x, o = (ai, rnd) if i % 2 == 0 else (rnd, ai)
+        try:
+            result = play(x, o, rules, seed=seed * 7919 + i)
+        except RuntimeError:
+            out["unfinished"] += 1
+            continue
+        ai_side = "X" if i % 2 == 0 else "O"
+        out["draws" if result == "draw" else "ai wins" if result == ai_side else "random wins"] += 1
+        if progress:
+            progress(i + 1, games)
+    return out
+
+
+def _progress(done: int, total: int) -> None:
+    filled = int(40 * done / total)
+    sys.stderr.write(f"\r[{'#' * filled}{'.' * (40 - filled)}] {done}/{total} games")
+    if done == total:
+        sys.stderr.write("\n")
+    sys.stderr.flush()
+
+
+def default_players() -> dict:
+    from qttt_widgets.players.basic import RandomPlayer
+    from qttt_widgets.players.esilv import GroverHeuristicPlayer
+    return {"Random": RandomPlayer, "Grover heuristic": GroverHeuristicPlayer}
+
+
+def main(argv=None) -> None:
+    ap = argparse.ArgumentParser(description="Elo round robin and the benchmark against random.")
+    ap.add_argument("--games", type=int, default=100, help="games per pairing")
+    ap.add_argument("--random-games", type=int, default=200)
+    ap.add_argument("--rules", choices=["random", "goff"], default="random")
+    args = ap.parse_args(argv)
+    players = default_players()
+    t0 = time.perf_counter()
+    table = elo_round_robin(players, args.games, args.rules, progress=_progress)
+    print(f"Elo round robin, {args.games} games a pairing, {args.rules} collapse, K = 64")
+    print(f"{'rank':<5}{'player':<20}{'Elo':>7}{'wins':>6}{'draws':>7}{'losses':>8}")
+    for rank, (name, row) in enumerate(sorted(table.items(), key=lambda kv: -kv[1]["elo"]), 1):
+        print(f"{rank:<5}{name:<20}{row['elo']:>7.0f}{row['wins']:>6}{row['draws']:>7}{row['losses']:>8}")
+    print(f"\nagainst a random player, {args.random_games} games, {args.rules} collapse")
+    for name, factory in players.items():
+        if name == "Random":
+            continue
+        print(f"{name:<20}", versus_random(factory, args.random_games, args.rules, progress=_progress))
+    print(f"{time.perf_counter() - t0:.1f} s")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,65 @@
+"""The ESILV opponents (seed 001): h(B), alpha-beta minimax, the Grover heuristic AI, Elo."""
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from qttt_widgets.players.esilv import (GroverHeuristicPlayer, MinimaxPlayer, grover_circuit, grover_iterations, h,
+                                        pair_score)
+from qttt_widgets.research.tournament import elo_round_robin, expected, versus_random
+from qttt_widgets.rules.classical import ClassicalBoard, optimal_moves
+from qttt_widgets.rules.goff import GoffGame
+from helpers import play_picks
+
+
+def test_heuristic_weights():
+    assert h([1, 1, 1, 0, -1, -1, 0, 0, 0]) == 10_000
+    assert h([-1, -1, -1, 1, 1, 0, 1, 0, 0]) == -10_000
+    assert h([0] * 9) == 0
+    assert h([0, 0, 0, 0, 1, 0, 0, 0, 0]) == 4 * 10 + 40 + 2 * 20        # four open lines, centre, diagonals
+    assert h([1, 0, 0, 0, 0, 0, 0, 0, 0]) == 3 * 10 + 30 + 20             # three lines, one corner, a diagonal
+    assert h([1, 1, 0, 1, 0, 0, 0, 0, 0]) >= 500                          # a fork
+
+
+def test_minimax_plays_perfect_classical_moves():
+    for key in ("X...O....", "XX.OO....", "X.O.X..O."):
+        board = ClassicalBoard.from_key(key)
+        assert MinimaxPlayer(seed=1).choose(board) in optimal_moves(key)
+
+
+def test_grover_amplifies_the_marked_indices():
+    from qiskit.quantum_info import Statevector
+    k, m = 36, 9
+    qc = grover_circuit(k, list(range(m)), grover_iterations(k, m)).remove_final_measurements(inplace=False)
+    p = Statevector.from_instruction(qc).probabilities()
+    assert qc.num_qubits == 6 and grover_iterations(k, m) == 2
+    assert p[:m].sum() > 0.85 > m / 64                                    # from 9/64 = 0.14 to 0.88
+    qc = grover_circuit(4, [2], 1).remove_final_measurements(inplace=False)
+    assert Statevector.from_instruction(qc).probabilities()[2] == pytest.approx(1.0)
+
+
+def test_cycle_awareness_uses_the_worse_collapse():
+    g = GoffGame().play(0, 1).play(3, 4)
+    direct = pair_score(g, (5, 8))
+    cyc = pair_score(g, (0, 1))                                           # closes a cycle on X1
+    assert isinstance(direct, float) and isinstance(cyc, float)
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.sampled_from(["goff", "random"]), st.integers(0, 2**31), st.lists(st.integers(0, 10**6), max_size=12))
+def test_grover_player_only_returns_legal_actions(rules, seed, picks):
+    g = play_picks(GoffGame(collapse=rules, seed=seed), picks)
+    if g.is_over:
+        return
+    action = GroverHeuristicPlayer(seed=seed).choose(g)
+    assert action in g.legal_moves()
+
+
+def test_elo_and_versus_random():
+    assert expected(1000, 1000) == 0.5
+    assert expected(1400, 1000) == pytest.approx(1 / (1 + 10 ** -1))
+    from qttt_widgets.players.basic import RandomPlayer
+    table = elo_round_robin({"Random": RandomPlayer, "Grover": GroverHeuristicPlayer}, games=10)
+    assert sum(r["elo"] for r in table.values()) == pytest.approx(2000)   # Elo is zero-sum
+    assert table["Grover"]["elo"] > table["Random"]["elo"]
+    res = versus_random(GroverHeuristicPlayer, games=20)
+    assert res["unfinished"] == 0 and res["ai wins"] > res["random wins"]
