@@ -39,8 +39,10 @@ def run_counts(qc, shots: int = 1024, seed: int | None = None) -> dict[str, int]
     """Measure ``qc`` ``shots`` times on Aer; returns Aer's counts (bitstrings, bit 0 rightmost)."""
     sim = simulator_for(qc)
     if any(inst.operation.name not in AER_NATIVE for inst in qc.data):
+        # composite gates (state preparations, diagonals, labelled sub-circuits) are decomposed
+        # to u + cx first: handing them to Aer's own compiler crashed it (a segfault) here
         from qiskit import transpile
-        qc = transpile(qc, sim, optimization_level=0, seed_transpiler=0)
+        qc = transpile(qc, basis_gates=["u", "cx"], optimization_level=0, seed_transpiler=0)
     result = sim.run(qc, shots=shots, seed_simulator=seed).result()
     return dict(result.get_counts())
 
