@@ -3,8 +3,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from qttt_widgets.players.esilv import (GroverHeuristicPlayer, MinimaxPlayer, grover_circuit, grover_iterations, h,
-                                        pair_score)
+from qttt_widgets.players.esilv import (GroverHeuristicPlayer, MinimaxPlayer, QuantumMinimaxPlayer, grover_circuit,
+                                        grover_iterations, h, pair_score)
 from qttt_widgets.research.tournament import elo_round_robin, expected, versus_random
 from qttt_widgets.rules.classical import ClassicalBoard, optimal_moves
 from qttt_widgets.rules.goff import GoffGame
@@ -46,12 +46,23 @@ def test_cycle_awareness_uses_the_worse_collapse():
 
 @settings(max_examples=30, deadline=None)
 @given(st.sampled_from(["goff", "random"]), st.integers(0, 2**31), st.lists(st.integers(0, 10**6), max_size=12))
-def test_grover_player_only_returns_legal_actions(rules, seed, picks):
+def test_esilv_players_only_return_legal_actions(rules, seed, picks):
     g = play_picks(GoffGame(collapse=rules, seed=seed), picks)
     if g.is_over:
         return
-    action = GroverHeuristicPlayer(seed=seed).choose(g)
-    assert action in g.legal_moves()
+    for player in (GroverHeuristicPlayer(seed), QuantumMinimaxPlayer(seed)):
+        assert player.choose(g) in g.legal_moves()
+
+
+def test_players_take_their_seed_first():
+    """Factories call Player(seed): a seed must never land in another parameter."""
+    assert QuantumMinimaxPlayer(12345).depth == 2
+    assert MinimaxPlayer(12345).depth == 9
+
+
+def test_quantum_minimax_beats_random():
+    res = versus_random(QuantumMinimaxPlayer, games=20, seed=3)
+    assert res["unfinished"] == 0 and res["ai wins"] >= 14
 
 
 def test_elo_and_versus_random():

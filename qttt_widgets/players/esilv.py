@@ -99,7 +99,7 @@ def minimax(b: list[int], depth: int, alpha: float, beta: float, maximizing: boo
 class MinimaxPlayer:
     """Classical tic-tac-toe by alpha-beta minimax over h(B) (the ESILV classical AI)."""
 
-    def __init__(self, depth: int = 9, seed: int | None = None):
+    def __init__(self, seed: int | None = None, depth: int = 9):
         self.depth, self.rng = depth, random.Random(seed)
 
     def choose(self, board) -> int:
@@ -221,3 +221,85 @@ def _collapsed(game: GoffGame, square: int) -> list[int]:
     g = game.copy()
     g.collapse(square)
     return cells_of(g)
+
+
+# --- quantum minimax ---------------------------------------------------------------------------
+def _classical_pair_score(b: list[int], pair, j: int) -> float:
+    """Criteria 1 and 2 of the pair score on a classical board (no spooky marks to form cycles)."""
+    c1, c2 = pair
+    placed = []
+    for c in pair:
+        trial = list(b)
+        trial[c] = j
+        placed.append(h(trial))
+    a1, a2 = LINES_THROUGH[c1], LINES_THROUGH[c2]
+    s_div = (len(a1 | a2) * 15 - len(a1 & a2) * 10) * j
+    s_div += sum(20 * j for c in pair if c == 4) + sum(10 * j for c in pair if c in CORNERS)
+    return sum(placed) / 2 + s_div
+
+
+def quantum_minimax(b: list[int], depth: int, alpha: float, beta: float, j: int) -> float:
+    """The seed's quantum minimax on a board of classical marks, ``j`` (+1 X, -1 O) to move:
+    each pair scores 0.5 s_direct + 0.5 (s1 + s2) / 2, s1 and s2 the values after the mark
+    collapses onto either square; alpha-beta over the pairs; leaves score h(B)."""
+    value = h(b)
+    empty = [i for i in range(9) if b[i] == 0]
+    if depth == 0 or abs(value) >= 10_000 or len(empty) < 2:
+        return value
+    best = -math.inf if j == 1 else math.inf
+    for x in range(len(empty)):
+        for y in range(x + 1, len(empty)):
+            pair = (empty[x], empty[y])
+            outcomes = []
+            for c in pair:
+                b[c] = j
+                outcomes.append(quantum_minimax(b, depth - 1, alpha, beta, -j))
+                b[c] = 0
+            s = 0.5 * _classical_pair_score(b, pair, j) + 0.5 * sum(outcomes) / 2
+            if j == 1:
+                best = max(best, s)
+                alpha = max(alpha, best)
+            else:
+                best = min(best, s)
+                beta = min(beta, best)
+            if beta <= alpha:
+                return best
+    return best
+
+
+class QuantumMinimaxPlayer:
+    """ESILV's quantum minimax (depth 2 by default): at the root every legal pair of the real
+    game is scored 0.5 s_direct + 0.5 (s1 + s2)/2, with s_direct the multi-criteria pair score
+    (cycle-aware) and s1, s2 quantum-minimax values of the board with the mark on either
+    square. Collapse choices go to the option with the better h(B)."""
+
+    def __init__(self, seed: int | None = None, depth: int = 2):
+        self.depth, self.rng = depth, random.Random(seed)
+
+    def evaluate(self, game: GoffGame) -> list[tuple[float, tuple]]:
+        """(score for the player to move, pair) for every legal pair, best first."""
+        j = 1 if game.to_move == "X" else -1
+        b = cells_of(game)
+        scored = []
+        for pair in game.legal_moves():
+            outcomes = []
+            for c in pair:
+                b[c] = j
+                outcomes.append(quantum_minimax(b, self.depth - 1, -math.inf, math.inf, -j))
+                b[c] = 0
+            s = 0.5 * pair_score(game, pair) + 0.5 * sum(outcomes) / 2
+            scored.append((j * s, pair))
+        return sorted(scored, key=lambda sp: -sp[0])
+
+    def choose(self, game: GoffGame):
+        moves = game.legal_moves()
+        if not moves:
+            raise ValueError("the game is over: there is nothing to choose")
+        j = 1 if game.to_move == "X" else -1
+        if game.pending is not None:
+            return max(moves, key=lambda sq: j * h(_collapsed(game, sq)) + self.rng.random() * 1e-6)
+        if not isinstance(moves[0], tuple):
+            return moves[0]
+        scored = self.evaluate(game)
+        best = scored[0][0]
+        return self.rng.choice([p for s, p in scored if s >= best - 1e-9])

@@ -83,8 +83,9 @@ def _progress(done: int, total: int) -> None:
 
 def default_players() -> dict:
     from qttt_widgets.players.basic import RandomPlayer
-    from qttt_widgets.players.esilv import GroverHeuristicPlayer
-    return {"Random": RandomPlayer, "Grover heuristic": GroverHeuristicPlayer}
+    from qttt_widgets.players.esilv import GroverHeuristicPlayer, QuantumMinimaxPlayer
+    return {"Random": RandomPlayer, "Grover heuristic": GroverHeuristicPlayer,
+            "Quantum minimax": QuantumMinimaxPlayer}
 
 
 def main(argv=None) -> None:
