@@ -54,6 +54,16 @@ def test_esilv_players_only_return_legal_actions(rules, seed, picks):
         assert player.choose(g) in g.legal_moves()
 
 
+def test_qaoa_grover_scores_squares_and_plays_legally():
+    from qttt_widgets.players.esilv import QaoaGroverPlayer, qaoa_scores, qubo
+    g = GoffGame(collapse="random", seed=1).play(0, 4)
+    squares, h_terms, couplings = qubo(g)
+    assert len(squares) == 7 and squares[0] == 4 and h_terms[0] == 3 + 4     # centre: 3 + four open lines
+    scores = qaoa_scores(g, seed=1, iterations=10)
+    assert set(scores) == set(squares) and all(0 <= v <= 1 for v in scores.values())
+    assert QaoaGroverPlayer(2).choose(g) in g.legal_moves()
+
+
 def test_players_take_their_seed_first():
     """Factories call Player(seed): a seed must never land in another parameter."""
     assert QuantumMinimaxPlayer(12345).depth == 2

@@ -204,7 +204,8 @@ class GroverHeuristicPlayer:
             return max(moves, key=lambda sq: j * h(_collapsed(game, sq)) + self.rng.random() * 1e-6)
         if not isinstance(moves[0], tuple):                     # the last, classical mark
             return moves[0]
-        scored = sorted(((j * pair_score(game, m), m) for m in moves), key=lambda sm: -sm[0])
+        self.prepare(game)
+        scored = sorted(((j * self.score(game, m), m) for m in moves), key=lambda sm: -sm[0])
         candidates = [m for _, m in scored]
         k = len(candidates)
         m_good = max(1, k // 4)
@@ -215,6 +216,14 @@ class GroverHeuristicPlayer:
         index = int(next(iter(counts)).replace(" ", ""), 2)
         self.last = {"k": k, "good": m_good, "iterations": r, "index": index, "fallback": index >= k}
         return candidates[index] if index < k else candidates[0]
+
+
+    def prepare(self, game: GoffGame) -> None:
+        """Work done once per move before the pairs are scored (nothing here)."""
+
+    def score(self, game: GoffGame, pair) -> float:
+        """The pair's score from X's point of view."""
+        return pair_score(game, pair)
 
 
 def _collapsed(game: GoffGame, square: int) -> list[int]:
@@ -303,3 +312,87 @@ class QuantumMinimaxPlayer:
         scored = self.evaluate(game)
         best = scored[0][0]
         return self.rng.choice([p for s, p in scored if s >= best - 1e-9])
+
+
+# --- QAOA + Grover --------------------------------------------------------------------------------
+def qubo(game: GoffGame, max_squares: int = 7) -> tuple[list[int], dict, dict]:
+    """The seed's QUBO over the open squares (at most ``max_squares``, the best by h_i):
+    h_i = 3 centre / 2 corner / 1 edge, +1 per uncontested line through i (no classical mark
+    of the opponent of the player to move); J_ij = |A_i u A_j| - |A_i n A_j| + 3 per shared
+    uncontested line. Returns (squares, h, J)."""
+    b = cells_of(game)
+    j = 1 if game.to_move == "X" else -1
+    open_squares = [i for i in range(9) if game.classical[i] is None]
+    uncontested = [k for k, line in enumerate(LINES) if all(b[i] != -j for i in line)]
+    weights = {i: (3 if i == 4 else 2 if i in CORNERS else 1) + sum(1 for k in uncontested if i in LINES[k])
+               for i in open_squares}
+    squares = sorted(open_squares, key=lambda i: (-weights[i], i))[:max_squares]
+    couplings = {}
+    for x in range(len(squares)):
+        for y in range(x + 1, len(squares)):
+            a1, a2 = LINES_THROUGH[squares[x]], LINES_THROUGH[squares[y]]
+            shared = sum(1 for k in a1 & a2 if k in uncontested)
+            couplings[(x, y)] = len(a1 | a2) - len(a1 & a2) + 3 * shared
+    return squares, {x: weights[sq] for x, sq in enumerate(squares)}, couplings
+
+
+def qaoa_circuit(h_terms: dict, couplings: dict, n: int, gamma: float, beta: float):
+    """p = 1: H on all; RZ(gamma h_i); CX-RZ(gamma J_ij)-CX per pair; RX(beta) on all; measure."""
+    from qiskit import QuantumCircuit
+    qc = QuantumCircuit(n, n, name="qaoa")
+    qc.h(range(n))
+    for i, hi in h_terms.items():
+        qc.rz(gamma * hi, i)
+    for (i, k), jk in couplings.items():
+        qc.cx(i, k)
+        qc.rz(gamma * jk, k)
+        qc.cx(i, k)
+    qc.rx(beta, range(n))
+    qc.measure(range(n), range(n))
+    return qc
+
+
+def qaoa_scores(game: GoffGame, seed: int = 0, iterations: int = 30, shots: int = 200,
+                final_shots: int = 500) -> dict[int, float]:
+    """Per-square scores P(q_i = 1) after optimising (gamma, beta) with COBYLA to maximise the
+    QUBO's expected value <C> (the seed does not say whether it minimises or maximises;
+    maximising is what makes high-weight squares likely)."""
+    from scipy.optimize import minimize
+
+    from qttt_widgets.quantum.measure import run_counts
+    squares, h_terms, couplings = qubo(game)
+    n = len(squares)
+    if n < 2:
+        return {sq: 1.0 for sq in squares}
+    calls = [0]
+
+    def expected_cost(params) -> float:
+        calls[0] += 1
+        counts = run_counts(qaoa_circuit(h_terms, couplings, n, *params), shots=shots, seed=seed + calls[0])
+        total = 0.0
+        for bits, c in counts.items():
+            x = [int(bits[-1 - i]) for i in range(n)]
+            value = sum(h_terms[i] * x[i] for i in range(n)) + sum(jk * x[i] * x[k] for (i, k), jk in couplings.items())
+            total += c * value
+        return -total / shots
+
+    best = minimize(expected_cost, x0=[0.5, 0.5], method="COBYLA", options={"maxiter": iterations})
+    counts = run_counts(qaoa_circuit(h_terms, couplings, n, *best.x), shots=final_shots, seed=seed)
+    ones = [0] * n
+    for bits, c in counts.items():
+        for i in range(n):
+            ones[i] += c * int(bits[-1 - i])
+    return {sq: ones[i] / final_shots for i, sq in enumerate(squares)}
+
+
+class QaoaGroverPlayer(GroverHeuristicPlayer):
+    """ESILV's QAOA + Grover: QAOA's per-square scores add criterion 4,
+    (qaoa(c1) + qaoa(c2)) x 50 x j, to the pair score; Grover then picks among the top 25%."""
+
+    def prepare(self, game: GoffGame) -> None:
+        self.scores = qaoa_scores(game, seed=self.rng.randrange(2**31))
+
+    def score(self, game: GoffGame, pair) -> float:
+        j = 1 if game.to_move == "X" else -1
+        bonus = (self.scores.get(pair[0], 0.0) + self.scores.get(pair[1], 0.0)) * 50 * j
+        return pair_score(game, pair) + bonus

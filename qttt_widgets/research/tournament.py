@@ -81,11 +81,14 @@ def _progress(done: int, total: int) -> None:
     sys.stderr.flush()
 
 
-def default_players() -> dict:
+def default_players(qaoa: bool = False) -> dict:
     from qttt_widgets.players.basic import RandomPlayer
-    from qttt_widgets.players.esilv import GroverHeuristicPlayer, QuantumMinimaxPlayer
-    return {"Random": RandomPlayer, "Grover heuristic": GroverHeuristicPlayer,
-            "Quantum minimax": QuantumMinimaxPlayer}
+    from qttt_widgets.players.esilv import GroverHeuristicPlayer, QaoaGroverPlayer, QuantumMinimaxPlayer
+    players = {"Random": RandomPlayer, "Grover heuristic": GroverHeuristicPlayer,
+               "Quantum minimax": QuantumMinimaxPlayer}
+    if qaoa:                                  # about a second a move: 30 COBYLA steps on Aer
+        players["QAOA + Grover"] = QaoaGroverPlayer
+    return players
 
 
 def main(argv=None) -> None:
@@ -93,8 +96,9 @@ def main(argv=None) -> None:
     ap.add_argument("--games", type=int, default=100, help="games per pairing")
     ap.add_argument("--random-games", type=int, default=200)
     ap.add_argument("--rules", choices=["random", "goff"], default="random")
+    ap.add_argument("--qaoa", action="store_true", help="add QAOA + Grover (slow: about 1 s a move)")
     args = ap.parse_args(argv)
-    players = default_players()
+    players = default_players(args.qaoa)
     t0 = time.perf_counter()
     table = elo_round_robin(players, args.games, args.rules, progress=_progress)
     print(f"Elo round robin, {args.games} games a pairing, {args.rules} collapse, K = 64")
