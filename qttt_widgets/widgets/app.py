@@ -277,10 +277,8 @@ class GameApp(widgets.VBox):
             view._seen = self._fingerprint()
 
     def _fingerprint(self):
-        g = self.game
-        if isinstance(g, GoffGame):
-            return ("goff", g.history)
-        return ("qubit", g.history)
+        """The history determines the position (it holds collapse and measurement outcomes)."""
+        return (type(self.game).__name__, self.game.history)
 
     # --- undo, redo, save, load -----------------------------------------------------------
     def undo(self) -> None:
