@@ -413,6 +413,54 @@ shows:
     code("from qttt_widgets.quantum.circuits import qubit_board_circuit\ng = QubitGame(seed=0).entangle((0, 4), 1).phase(2, 'T')\nqubit_board_circuit(g).draw('text')"),
 ]
 
+LESSONS["10_grover"] = header(10, "Grover search, and an AI that uses it", [
+    "Grover's search: amplify marked items in a superposition",
+    "how many iterations to run",
+    "the ESILV Grover AI: score every move, mark the best quarter, search"], 25) + [
+    md("""
+## Searching with amplitudes
+
+Put $n$ qubits in the equal superposition of all $N = 2^n$ indices. An **oracle** flips the sign
+of the marked ones; the **diffusion** $2|s\\rangle\\langle s| - I$ reflects about the average.
+Each round rotates the state by $2\\theta$ towards the marked items, where
+$\\sin^2\\theta = M/N$ for $M$ marked of $N$.
+"""),
+    code("from qiskit.quantum_info import Statevector\n"
+         "from qttt_widgets.players.esilv import grover_circuit, grover_iterations\n"
+         "qc = grover_circuit(4, [2], 1)       # 2 qubits, item 2 marked, one round\n"
+         "qc.draw('text')"),
+    widget("from qttt_widgets.widgets import HistogramView\nHistogramView(qc, shots=500)"),
+    *task("10.1", "How many iterations find the one marked item among 4 for certain?", "answer = None"),
+    md("""
+## How many rounds?
+
+Too few rounds leave the marked items unlikely; too many rotate past them. The best is about
+$\\frac{\\pi}{4}\\sqrt{N/M}$ rounds.
+"""),
+    code("import math\nfor r in range(4):\n"
+         "    qc = grover_circuit(36, list(range(9)), r).remove_final_measurements(inplace=False)\n"
+         "    print(r, 'rounds: P(good) =', round(Statevector.from_instruction(qc).probabilities()[:9].sum(), 3))"),
+    *task("10.2", "The ESILV report uses $r^* = \\max(1, \\lceil \\frac{\\pi}{4}\\sqrt{K/M} \\rceil)$ with K candidate "
+          "pairs and M good ones. What does it give for K = 36, M = 9?", "import math\nanswer = None"),
+    *task("10.3", "With 36 pairs the search runs over 6 qubits (64 states, 9 marked). What is P(good) after one "
+          "round?", "answer = None"),
+    md("""
+## The Grover AI
+
+The ESILV AI scores every legal pair of squares (position, line diversity, and — when the mark
+would close a cycle — the worse of the two collapses), marks the best quarter as good, and runs
+one shot of the Grover circuit to pick one. An index beyond the candidates falls back to the best
+pair. Play against it (random-collapse rules, as in the ESILV project):
+"""),
+    widget("from qttt_widgets.widgets import GameApp\n"
+           "GameApp(mode='random', o='Computer: Grover heuristic (ESILV)')"),
+    md("""
+**Say it plainly:** the search picks *among moves a classical heuristic already ranked*; on 36
+items a classical computer just takes the best one. The point here is to see Grover's search
+work, not a speed-up.
+"""),
+]
+
 LESSONS["12_no_quantum_advantage"] = header(12, "No quantum advantage against a perfect player", [
     "the thesis' quantum tic-tac-toe: a superposition of classical boards with their move records",
     "why a quantum strategy cannot beat a perfect classical player",

@@ -165,6 +165,27 @@ def s_9_3():
     return QubitGame(seed=0).entangle((0, 1), 3)
 
 
+def s_10_1():
+    from qiskit.quantum_info import Statevector
+    from qttt_widgets.players.esilv import grover_circuit
+    for r in range(1, 4):
+        qc = grover_circuit(4, [2], r).remove_final_measurements(inplace=False)
+        if Statevector.from_instruction(qc).probabilities()[2] > 0.999:
+            return r
+
+
+def s_10_2():
+    from qttt_widgets.players.esilv import grover_iterations
+    return grover_iterations(36, 9)
+
+
+def s_10_3():
+    from qiskit.quantum_info import Statevector
+    from qttt_widgets.players.esilv import grover_circuit
+    qc = grover_circuit(36, list(range(9)), 1).remove_final_measurements(inplace=False)
+    return Statevector.from_instruction(qc).probabilities()[:9].sum()
+
+
 def s_12_1():
     from qttt_widgets.research.amplification import QuantumBoard, simple_quantum
     return len(QuantumBoard().apply(simple_quantum).support())

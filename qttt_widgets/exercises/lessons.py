@@ -310,3 +310,29 @@ def _(ans):
     if ans == "amplify-last":
         return "amplifying once helps a lot, but amplifying after every move helps more"
     return "compare the strategies' ties in the sweep: 'classical', 'simple', 'amplify-last', 'amplify-every'"
+
+
+# --- lesson 10: Grover search, and an AI that uses it ------------------------------------------------
+@task("10.1", "how many Grover iterations find the one marked item among 4 for certain")
+def _(ans):
+    if ans == 1:
+        return None
+    return "with N = 4 and M = 1, sin^2(theta) = 1/4 so theta = 30 degrees; one iteration turns it to 90"
+
+
+@task("10.2", "the ESILV formula r* = max(1, ceil(pi/4 sqrt(K/M))) for K = 36 pairs, M = 9 good")
+def _(ans):
+    if ans == 2:
+        return None
+    if ans == 1:
+        return "that is what the ESILV report says, but compute the formula: pi/4 * sqrt(4) = 1.57, rounded up"
+    return "compute max(1, math.ceil(math.pi / 4 * math.sqrt(36 / 9)))"
+
+
+@task("10.3", "P(good) after one Grover iteration over 6 qubits (64 states) with 9 marked")
+def _(ans):
+    if _close(ans, math.sin(3 * math.asin(math.sqrt(9 / 64))) ** 2, 1e-3):
+        return None
+    if _close(ans, 9 / 64, 1e-3):
+        return "that is before any iteration; one iteration gives sin^2(3 theta)"
+    return "sin^2(theta) = 9/64 (the search runs over all 64 states); after one iteration P = sin^2(3 theta)"
