@@ -64,6 +64,16 @@ def test_qaoa_grover_scores_squares_and_plays_legally():
     assert QaoaGroverPlayer(2).choose(g) in g.legal_moves()
 
 
+def test_variational_player_finishes_every_game_and_trains():
+    from qttt_widgets.players.esilv import VariationalPlayer, train_variational, variational_circuit
+    qc = variational_circuit((True, False), (0.1, 0.2, 0.3, 0.4))
+    assert [i.operation.name for i in qc.data][:6] == ["x", "ry", "rz", "ry", "rz", "cx"]
+    res = versus_random(VariationalPlayer, games=10, seed=5)
+    assert res["unfinished"] == 0 and sum(res.values()) == 10      # the seed's version left 26% unfinished
+    theta = train_variational(games=2, iterations=6)
+    assert len(theta) == 4
+
+
 def test_players_take_their_seed_first():
     """Factories call Player(seed): a seed must never land in another parameter."""
     assert QuantumMinimaxPlayer(12345).depth == 2

@@ -396,3 +396,81 @@ class QaoaGroverPlayer(GroverHeuristicPlayer):
         j = 1 if game.to_move == "X" else -1
         bonus = (self.scores.get(pair[0], 0.0) + self.scores.get(pair[1], 0.0)) * 50 * j
         return pair_score(game, pair) + bonus
+
+
+# --- the variational circuit (2 qubits) -------------------------------------------------------------
+def variational_circuit(occupied: tuple[bool, bool], theta):
+    """The seed's U(theta) = CNOT_01 (RZ(t4) RY(t3))_1 (RZ(t2) RY(t1))_0 on two qubits whose
+    input marks which of the pair's squares already hold spooky marks (X -> |1>)."""
+    from qiskit import QuantumCircuit
+    qc = QuantumCircuit(2, 2, name="variational")
+    for q, occ in enumerate(occupied):
+        if occ:
+            qc.x(q)
+    qc.ry(theta[0], 0)
+    qc.rz(theta[1], 0)
+    qc.ry(theta[2], 1)
+    qc.rz(theta[3], 1)
+    qc.cx(0, 1)
+    qc.measure([0, 1], [0, 1])
+    return qc
+
+
+# Trained against a random player by COBYLA (20 iterations, 16 games an evaluation, random
+# collapse, seed 1): python -c "from qttt_widgets.players.esilv import train_variational; print(train_variational())"
+START_THETA = (1.5, 0.5, 1.5, 0.5)       # where training starts
+DEFAULT_THETA = (2.4954, 0.5, 1.498, 0.5)
+
+
+class VariationalPlayer:
+    """ESILV's first AI: each candidate pair (all pairs when at most 5 squares are open, else
+    10 random ones) runs the 2-qubit circuit for 100 shots; the pair's score is the share of
+    |1> readings; the best pair is played. The seed's version left 26% of games unfinished (a
+    for...else bug); this one always returns a legal action. Collapse choices go to the better h(B)."""
+
+    def __init__(self, seed: int | None = None, theta=DEFAULT_THETA, shots: int = 100):
+        self.rng, self.theta, self.shots = random.Random(seed), tuple(theta), shots
+
+    def choose(self, game: GoffGame):
+        from qttt_widgets.quantum.measure import run_counts
+        moves = game.legal_moves()
+        if not moves:
+            raise ValueError("the game is over: there is nothing to choose")
+        j = 1 if game.to_move == "X" else -1
+        if game.pending is not None:
+            return max(moves, key=lambda sq: j * h(_collapsed(game, sq)) + self.rng.random() * 1e-6)
+        if not isinstance(moves[0], tuple):
+            return moves[0]
+        candidates = moves if len(game.open_squares()) <= 5 else self.rng.sample(moves, min(10, len(moves)))
+        best, best_score = None, -1.0
+        for pair in candidates:
+            occupied = tuple(bool(game.marks_in(c)) for c in pair)
+            counts = run_counts(variational_circuit(occupied, self.theta), shots=self.shots,
+                                seed=self.rng.randrange(2**31))
+            ones = sum(n * bits.replace(" ", "").count("1") for bits, n in counts.items())
+            score = ones / (2 * self.shots)
+            if score > best_score:
+                best, best_score = pair, score
+        return best
+
+
+def train_variational(games: int = 16, iterations: int = 20, seed: int = 1, rules: str = "random"):
+    """COBYLA on -sum(outcomes) over ``games`` games against a random player (outcome +1 win,
+    0 draw, -1 loss from the AI's side, sides alternating). Returns the angles."""
+    from scipy.optimize import minimize
+
+    from qttt_widgets.players.basic import RandomPlayer
+    from qttt_widgets.research.tournament import play
+
+    def objective(theta) -> float:
+        total = 0
+        for i in range(games):
+            ai, rnd = VariationalPlayer(seed + i, theta), RandomPlayer(seed + 1000 + i)
+            x, o = (ai, rnd) if i % 2 == 0 else (rnd, ai)
+            result = play(x, o, rules, seed=seed * 31 + i)
+            side = "X" if i % 2 == 0 else "O"
+            total += 0 if result == "draw" else (1 if result == side else -1)
+        return -total
+
+    res = minimize(objective, x0=list(START_THETA), method="COBYLA", options={"maxiter": iterations})
+    return tuple(round(float(t), 4) for t in res.x)

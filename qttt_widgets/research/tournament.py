@@ -83,9 +83,10 @@ def _progress(done: int, total: int) -> None:
 
 def default_players(qaoa: bool = False) -> dict:
     from qttt_widgets.players.basic import RandomPlayer
-    from qttt_widgets.players.esilv import GroverHeuristicPlayer, QaoaGroverPlayer, QuantumMinimaxPlayer
-    players = {"Random": RandomPlayer, "Grover heuristic": GroverHeuristicPlayer,
-               "Quantum minimax": QuantumMinimaxPlayer}
+    from qttt_widgets.players.esilv import (GroverHeuristicPlayer, QaoaGroverPlayer, QuantumMinimaxPlayer,
+                                            VariationalPlayer)
+    players = {"Random": RandomPlayer, "Variational (2 qubits)": VariationalPlayer,
+               "Grover heuristic": GroverHeuristicPlayer, "Quantum minimax": QuantumMinimaxPlayer}
     if qaoa:                                  # about a second a move: 30 COBYLA steps on Aer
         players["QAOA + Grover"] = QaoaGroverPlayer
     return players

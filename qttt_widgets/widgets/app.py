@@ -12,7 +12,8 @@ import json
 import ipywidgets as widgets
 
 from qttt_widgets.players.basic import ClassicalPerfectPlayer, RandomPlayer
-from qttt_widgets.players.esilv import GroverHeuristicPlayer, MinimaxPlayer, QaoaGroverPlayer, QuantumMinimaxPlayer
+from qttt_widgets.players.esilv import (GroverHeuristicPlayer, MinimaxPlayer, QaoaGroverPlayer, QuantumMinimaxPlayer,
+                                        VariationalPlayer)
 from qttt_widgets.players.qubit import QubitLookaheadPlayer, RandomQubitPlayer
 from qttt_widgets.rules.classical import ClassicalBoard
 from qttt_widgets.rules.errors import IllegalMove, RecordError
@@ -30,13 +31,13 @@ MODES = [
 ]
 
 # Players offered in each mode: name -> factory(seed) (None: a human clicks)
+GOFF_PLAYERS = {"Human": None, "Computer: quantum minimax (ESILV)": QuantumMinimaxPlayer,
+                "Computer: QAOA + Grover (ESILV)": QaoaGroverPlayer,
+                "Computer: Grover heuristic (ESILV)": GroverHeuristicPlayer,
+                "Computer: variational circuit (ESILV)": VariationalPlayer, "Computer: random": RandomPlayer}
 PLAYERS = {
-    "goff": {"Human": None, "Computer: quantum minimax (ESILV)": QuantumMinimaxPlayer,
-             "Computer: QAOA + Grover (ESILV)": QaoaGroverPlayer,
-             "Computer: Grover heuristic (ESILV)": GroverHeuristicPlayer, "Computer: random": RandomPlayer},
-    "random": {"Human": None, "Computer: quantum minimax (ESILV)": QuantumMinimaxPlayer,
-               "Computer: QAOA + Grover (ESILV)": QaoaGroverPlayer,
-               "Computer: Grover heuristic (ESILV)": GroverHeuristicPlayer, "Computer: random": RandomPlayer},
+    "goff": GOFF_PLAYERS,
+    "random": GOFF_PLAYERS,
     "qubit": {"Human": None, "Computer: lookahead (exact odds)": QubitLookaheadPlayer,
               "Computer: random": RandomQubitPlayer},
     "classical": {"Human": None, "Computer: perfect": ClassicalPerfectPlayer,
