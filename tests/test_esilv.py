@@ -38,10 +38,12 @@ def test_grover_amplifies_the_marked_indices():
 
 
 def test_cycle_awareness_uses_the_worse_collapse():
-    g = GoffGame().play(0, 1).play(3, 4)
-    direct = pair_score(g, (5, 8))
-    cyc = pair_score(g, (0, 1))                                           # closes a cycle on X1
-    assert isinstance(direct, float) and isinstance(cyc, float)
+    from qttt_widgets.players.esilv import _classical_pair_score, cells_of
+    g = GoffGame().play(0, 1).play(3, 4)                                 # X3 to move
+    assert pair_score(g, (5, 8)) == _classical_pair_score(cells_of(g), (5, 8), 1)   # no cycle: direct only
+    collapses = [h(g.copy().play(0, 1).collapse(sq)) for sq in (0, 1)]   # X3 on X1's pair closes a cycle
+    direct = _classical_pair_score(cells_of(g), (0, 1), 1)
+    assert pair_score(g, (0, 1)) == pytest.approx(0.4 * direct + 0.6 * min(collapses))   # X fears the worse
 
 
 @settings(max_examples=30, deadline=None)

@@ -1,7 +1,6 @@
 """The qubit-per-cell game's rules (no simulator): moves, risk levels, collapse, scoring,
 the original's defects, undo/redo and records."""
 import math
-import random
 
 import pytest
 
@@ -189,12 +188,11 @@ def test_branches_give_exact_odds():
 ])
 def test_illegal_moves_name_their_rule_and_change_nothing(move, rule):
     g = QubitGame(seed=0).place(4).place(2).place(6).place(8)
-    g2 = g  # same object
     before = state(g)
     with pytest.raises(IllegalMove) as e:
         g.apply(move)
     assert e.value.rule == rule
-    assert state(g2) == before
+    assert state(g) == before
 
 
 def test_undo_redo_through_a_measurement_is_exact():
@@ -260,4 +258,3 @@ def test_lookahead_player_takes_a_win_and_blocks_one():
     assert QubitLookaheadPlayer(seed=0).choose(g) == ("place", 2)        # O must block X's row
     g = QubitGame(seed=0).place(0).place(3).place(1).place(4)
     assert QubitLookaheadPlayer(seed=0).choose(g) == ("place", 2)        # X wins at once
-    _ = random

@@ -12,7 +12,6 @@ that an empty stub (``None``) does not.
 """
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from typing import Callable
 

@@ -127,22 +127,41 @@ def _after(game: GoffGame, pair, outcome: int) -> list[int]:
     return cells_of(g)
 
 
+def _classical_pair_score(b: list[int], pair, j: int) -> float:
+    """Criteria 1 and 2 of the pair score (position, alignment diversity) on a board of
+    classical marks, from X's point of view, ``j`` the mover (+1 X, -1 O)."""
+    c1, c2 = pair
+    placed = []
+    for c in pair:
+        trial = list(b)
+        trial[c] = j
+        placed.append(h(trial))
+    a1, a2 = LINES_THROUGH[c1], LINES_THROUGH[c2]
+    s_div = (len(a1 | a2) * 15 - len(a1 & a2) * 10) * j
+    s_div += sum(20 * j for c in pair if c == 4) + sum(10 * j for c in pair if c in CORNERS)
+    return sum(placed) / 2 + s_div
+
+
+def not_a_pair(game: GoffGame, rng: random.Random):
+    """The action when the choice is not among pairs: under Goff's rules, the collapse square
+    with the better h(B) for the player to move; the last, classical mark. None otherwise."""
+    moves = game.legal_moves()
+    if not moves:
+        raise ValueError("the game is over: there is nothing to choose")
+    if game.pending is not None:
+        j = 1 if game.to_move == "X" else -1
+        return max(moves, key=lambda sq: j * h(_collapsed(game, sq)) + rng.random() * 1e-6)
+    if not isinstance(moves[0], tuple):
+        return moves[0]
+    return None
+
+
 def pair_score(game: GoffGame, pair) -> float:
     """The seed's multi-criteria score of a candidate pair, from X's point of view
     (criteria 1-3; criterion 4, the QAOA bonus, needs the QAOA stage)."""
     c1, c2 = pair
     j = 1 if game.to_move == "X" else -1
-    b = cells_of(game)
-    placed = []
-    for c in (c1, c2):
-        trial = list(b)
-        trial[c] = j
-        placed.append(h(trial))
-    s_pos = sum(placed) / 2
-    a1, a2 = LINES_THROUGH[c1], LINES_THROUGH[c2]
-    s_div = (len(a1 | a2) * 15 - len(a1 & a2) * 10) * j
-    s_div += sum(20 * j for c in pair if c == 4) + sum(10 * j for c in pair if c in CORNERS)
-    s_direct = s_pos + s_div
+    s_direct = _classical_pair_score(cells_of(game), pair, j)
     comp = game._comp
     if comp[c1] != comp[c2]:                      # no cycle
         return s_direct
@@ -196,14 +215,11 @@ class GroverHeuristicPlayer:
         self.last: dict = {}
 
     def choose(self, game: GoffGame):
+        forced = not_a_pair(game, self.rng)
+        if forced is not None:
+            return forced
         moves = game.legal_moves()
-        if not moves:
-            raise ValueError("the game is over: there is nothing to choose")
         j = 1 if game.to_move == "X" else -1
-        if game.pending is not None:                            # choose the collapse
-            return max(moves, key=lambda sq: j * h(_collapsed(game, sq)) + self.rng.random() * 1e-6)
-        if not isinstance(moves[0], tuple):                     # the last, classical mark
-            return moves[0]
         self.prepare(game)
         scored = sorted(((j * self.score(game, m), m) for m in moves), key=lambda sm: -sm[0])
         candidates = [m for _, m in scored]
@@ -233,20 +249,6 @@ def _collapsed(game: GoffGame, square: int) -> list[int]:
 
 
 # --- quantum minimax ---------------------------------------------------------------------------
-def _classical_pair_score(b: list[int], pair, j: int) -> float:
-    """Criteria 1 and 2 of the pair score on a classical board (no spooky marks to form cycles)."""
-    c1, c2 = pair
-    placed = []
-    for c in pair:
-        trial = list(b)
-        trial[c] = j
-        placed.append(h(trial))
-    a1, a2 = LINES_THROUGH[c1], LINES_THROUGH[c2]
-    s_div = (len(a1 | a2) * 15 - len(a1 & a2) * 10) * j
-    s_div += sum(20 * j for c in pair if c == 4) + sum(10 * j for c in pair if c in CORNERS)
-    return sum(placed) / 2 + s_div
-
-
 def quantum_minimax(b: list[int], depth: int, alpha: float, beta: float, j: int) -> float:
     """The seed's quantum minimax on a board of classical marks, ``j`` (+1 X, -1 O) to move:
     each pair scores 0.5 s_direct + 0.5 (s1 + s2) / 2, s1 and s2 the values after the mark
@@ -301,14 +303,9 @@ class QuantumMinimaxPlayer:
         return sorted(scored, key=lambda sp: -sp[0])
 
     def choose(self, game: GoffGame):
-        moves = game.legal_moves()
-        if not moves:
-            raise ValueError("the game is over: there is nothing to choose")
-        j = 1 if game.to_move == "X" else -1
-        if game.pending is not None:
-            return max(moves, key=lambda sq: j * h(_collapsed(game, sq)) + self.rng.random() * 1e-6)
-        if not isinstance(moves[0], tuple):
-            return moves[0]
+        forced = not_a_pair(game, self.rng)
+        if forced is not None:
+            return forced
         scored = self.evaluate(game)
         best = scored[0][0]
         return self.rng.choice([p for s, p in scored if s >= best - 1e-9])
@@ -433,14 +430,10 @@ class VariationalPlayer:
 
     def choose(self, game: GoffGame):
         from qttt_widgets.quantum.measure import run_counts
+        forced = not_a_pair(game, self.rng)
+        if forced is not None:
+            return forced
         moves = game.legal_moves()
-        if not moves:
-            raise ValueError("the game is over: there is nothing to choose")
-        j = 1 if game.to_move == "X" else -1
-        if game.pending is not None:
-            return max(moves, key=lambda sq: j * h(_collapsed(game, sq)) + self.rng.random() * 1e-6)
-        if not isinstance(moves[0], tuple):
-            return moves[0]
         candidates = moves if len(game.open_squares()) <= 5 else self.rng.sample(moves, min(10, len(moves)))
         best, best_score = None, -1.0
         for pair in candidates:

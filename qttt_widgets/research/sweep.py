@@ -26,7 +26,7 @@ from pathlib import Path
 
 import numpy as np
 
-from qttt_widgets.rules.classical import _to_move3, legal_positions
+from qttt_widgets.rules.classical import legal_positions
 
 from .amplification import STRATEGIES, is_finished, klass, mistake_children, optimal_children, result_of
 

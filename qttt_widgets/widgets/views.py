@@ -13,7 +13,7 @@ from collections import OrderedDict
 import ipywidgets as widgets
 
 from qttt_widgets.rules.ensemble import Ensemble
-from qttt_widgets.rules.goff import GoffGame, player_of
+from qttt_widgets.rules.goff import GoffGame
 from qttt_widgets.rules.qubit_board import QubitGame
 
 from . import _render as R
