@@ -4,7 +4,8 @@ Elo: every player starts at 1000; after each game R_i += K (S_i - E_i) with
 E_i = 1 / (1 + 10^((R_j - R_i)/400)), K = 64, S in {0, 1/2, 1}. Each pairing plays N games,
 alternating who moves first.
 
-    python -m qttt_widgets.research.tournament --games 100 --rules random
+    python -m qttt_widgets.research.tournament --games 100 --rules random --qaoa
+    python -m qttt_widgets.research.tournament --games 100 --rules goff --qaoa --solver
 """
 from __future__ import annotations
 
@@ -81,7 +82,7 @@ def _progress(done: int, total: int) -> None:
     sys.stderr.flush()
 
 
-def default_players(qaoa: bool = False) -> dict:
+def default_players(qaoa: bool = False, solver: bool = False) -> dict:
     from qttt_widgets.players.basic import RandomPlayer
     from qttt_widgets.players.esilv import (GroverHeuristicPlayer, QaoaGroverPlayer, QuantumMinimaxPlayer,
                                             VariationalPlayer)
@@ -89,6 +90,12 @@ def default_players(qaoa: bool = False) -> dict:
                "Grover heuristic": GroverHeuristicPlayer, "Quantum minimax": QuantumMinimaxPlayer}
     if qaoa:                                  # about a second a move: 30 COBYLA steps on Aer
         players["QAOA + Grover"] = QaoaGroverPlayer
+    if solver:                                # perfect play from the Goff solver, and an imperfect one
+        from functools import partial
+
+        from qttt_widgets.players.solver import ImperfectPlayer, PerfectPlayer
+        players["GoffSolver (perfect)"] = PerfectPlayer
+        players["Imperfect p=0.2"] = partial(ImperfectPlayer, p=0.2)
     return players
 
 
@@ -98,8 +105,10 @@ def main(argv=None) -> None:
     ap.add_argument("--random-games", type=int, default=200)
     ap.add_argument("--rules", choices=["random", "goff"], default="random")
     ap.add_argument("--qaoa", action="store_true", help="add QAOA + Grover (slow: about 1 s a move)")
+    ap.add_argument("--solver", action="store_true",
+                    help="add the perfect GoffSolver player and an ImperfectPlayer(p=0.2)")
     args = ap.parse_args(argv)
-    players = default_players(args.qaoa)
+    players = default_players(args.qaoa, args.solver)
     t0 = time.perf_counter()
     table = elo_round_robin(players, args.games, args.rules, progress=_progress)
     print(f"Elo round robin, {args.games} games a pairing, {args.rules} collapse, K = 64")

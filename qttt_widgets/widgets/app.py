@@ -15,6 +15,7 @@ from qttt_widgets.players.basic import ClassicalPerfectPlayer, RandomPlayer
 from qttt_widgets.players.esilv import (GroverHeuristicPlayer, MinimaxPlayer, QaoaGroverPlayer, QuantumMinimaxPlayer,
                                         VariationalPlayer)
 from qttt_widgets.players.qubit import QubitLookaheadPlayer, RandomQubitPlayer
+from qttt_widgets.players.solver import ImperfectPlayer, PerfectPlayer, shared_solver
 from qttt_widgets.rules.classical import ClassicalBoard
 from qttt_widgets.rules.errors import IllegalMove, RecordError
 from qttt_widgets.rules.goff import GoffGame
@@ -31,13 +32,17 @@ MODES = [
 ]
 
 # Players offered in each mode: name -> factory(seed) (None: a human clicks)
-GOFF_PLAYERS = {"Human": None, "Computer: quantum minimax (ESILV)": QuantumMinimaxPlayer,
+SOLVER = "solver"      # the Goff solver, perfect or imperfect as the difficulty says
+DIFFICULTIES = [("perfect", 0.0), ("hard (10% mistakes)", 0.1), ("medium (25% mistakes)", 0.25),
+                ("easy (50% mistakes)", 0.5)]
+RANDOM_PLAYERS = {"Human": None, "Computer: quantum minimax (ESILV)": QuantumMinimaxPlayer,
                 "Computer: QAOA + Grover (ESILV)": QaoaGroverPlayer,
                 "Computer: Grover heuristic (ESILV)": GroverHeuristicPlayer,
-                "Computer: variational circuit (ESILV)": VariationalPlayer, "Computer: random": RandomPlayer}
+                  "Computer: variational circuit (ESILV)": VariationalPlayer, "Computer: random": RandomPlayer}
+GOFF_PLAYERS = {"Human": None, "Computer: Goff solver (see difficulty)": SOLVER, **RANDOM_PLAYERS}
 PLAYERS = {
     "goff": GOFF_PLAYERS,
-    "random": GOFF_PLAYERS,
+    "random": RANDOM_PLAYERS,
     "qubit": {"Human": None, "Computer: lookahead (exact odds)": QubitLookaheadPlayer,
               "Computer: random": RandomQubitPlayer},
     "classical": {"Human": None, "Computer: perfect": ClassicalPerfectPlayer,
@@ -104,6 +109,38 @@ def load_record(text: str):
     raise RecordError(f"unknown record format {fmt!r}: expected qttt-goff, qttt-qubit or qttt-classical")
 
 
+def _action_text(action) -> str:
+    if isinstance(action, tuple):
+        return f"{action[0] + 1}-{action[1] + 1}"
+    return str(action + 1)
+
+
+def outcome_text(value: float) -> str:
+    """What a value (X's points minus O's) means, in words."""
+    if value == 0:
+        return "a draw"
+    who = "X" if value > 0 else "O"
+    kind = {2.0: "a double line (2 - 0)", 1.0: "a line (1 - 0)", 0.5: "a narrow win (1 to 1/2)"}[abs(value)]
+    return f"{who} wins with {kind}"
+
+
+def hint_text(game) -> str:
+    """The Goff solver's hint for the player to act, as HTML."""
+    if game.is_over:
+        return "The game is over."
+    value, best = shared_solver("goff").hint(game)
+    who = game.to_move
+    if game.pending is not None:
+        doing = f"{who} should send the mark to square " + " or ".join(_action_text(a) for a in best)
+    elif best and not isinstance(best[0], tuple):
+        doing = f"{who} plays square {_action_text(best[0])}"
+    else:
+        shown = ", ".join(_action_text(a) for a in best[:8]) + (f" (and {len(best) - 8} more)" if len(best) > 8 else "")
+        doing = f"perfect marks for {who}: {shown}"
+    return (f"<b>Hint:</b> {html.escape(doing)}. With perfect play from here: "
+            f"<b>{outcome_text(value)}</b> (value {value:+g}, X's points minus O's).")
+
+
 def history_text(game) -> str:
     """The moves so far, for people."""
     if isinstance(game, GoffGame):
@@ -139,6 +176,11 @@ class GameApp(widgets.VBox):
                                           tooltip="put this game's record in the box below")
         self.load_button = widgets.Button(description="Load", icon="upload",
                                           tooltip="load the record pasted in the box below")
+        self.difficulty = widgets.Dropdown(options=DIFFICULTIES, value=0.0, description="Solver:",
+                                           layout=widgets.Layout(width="260px"),
+                                           style={"description_width": "50px"})
+        self.hint_button = widgets.Button(description="Hint", icon="lightbulb-o",
+                                          tooltip="the perfect actions here, from the Goff solver")
         self.record = widgets.Textarea(placeholder="Saved records appear here; paste one and press Load.",
                                        layout=widgets.Layout(width="100%", height="80px"))
         self.message = widgets.HTML()
@@ -161,13 +203,16 @@ class GameApp(widgets.VBox):
         self.redo_button.on_click(lambda _b: self.redo())
         self.save_button.on_click(lambda _b: self.save())
         self.load_button.on_click(lambda _b: self.load())
+        self.hint_button.on_click(lambda _b: self.hint())
+        self.difficulty.observe(lambda _c: self._players_changed(), names="value")
         self.mode.observe(lambda _c: self._mode_changed(), names="value")
         self.x_player.observe(lambda _c: self._players_changed(), names="value")
         self.o_player.observe(lambda _c: self._players_changed(), names="value")
 
-        top = widgets.HBox([self.mode, self.x_player, self.o_player, self.new_button],
+        top = widgets.HBox([self.mode, self.x_player, self.o_player, self.difficulty, self.new_button],
                            layout=widgets.Layout(flex_flow="row wrap"))
-        left = widgets.VBox([self.board_box, widgets.HBox([self.undo_button, self.redo_button]), self.history],
+        left = widgets.VBox([self.board_box, widgets.HBox([self.undo_button, self.redo_button, self.hint_button]),
+                              self.history],
                             layout=widgets.Layout(width="420px", margin="0 12px 0 0"))
         middle = widgets.HBox([left, self.tabs], layout=widgets.Layout(flex_flow="row wrap"))
         saving = widgets.VBox([widgets.HBox([self.save_button, self.load_button]), self.record])
@@ -194,7 +239,14 @@ class GameApp(widgets.VBox):
         for side, dropdown in (("X", self.x_player), ("O", self.o_player)):
             factory = PLAYERS[mode][dropdown.value]
             seed = None if self.seed is None else self.seed * 1000 + self._games_started * 2 + (side == "O")
-            self.players[side] = factory(seed) if factory else None
+            if factory == SOLVER:
+                p = self.difficulty.value
+                self.players[side] = ImperfectPlayer(seed, p=p) if p else PerfectPlayer(seed)
+            else:
+                self.players[side] = factory(seed) if factory else None
+        uses_solver = mode == "goff"
+        self.hint_button.layout.display = "" if uses_solver else "none"
+        self.difficulty.layout.display = "" if uses_solver else "none"
 
     def _players_changed(self) -> None:
         if getattr(self, "_quiet", False):
@@ -254,6 +306,13 @@ class GameApp(widgets.VBox):
             if not self._computer_to_move():
                 break
             self.game.apply(self.players[self._to_move()].choose(self.game))
+
+    def hint(self) -> None:
+        """Show the perfect actions for the player to act, and what best play leads to."""
+        if mode_of(self.game) != "goff":
+            self.message.value = "Hints come from the Goff solver: switch to Goff's rules."
+            return
+        self.message.value = hint_text(self.game)
 
     def _after_change(self) -> None:
         try:
