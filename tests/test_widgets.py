@@ -226,3 +226,28 @@ def test_fuzz_random_clicks_leave_a_valid_game():
         back = type(g).from_record(g.to_record())
         assert back.to_record() == g.to_record()
         assert app.view.game is g
+
+
+def test_hint_button_gives_the_solvers_perfect_marks():
+    app = GameApp()
+    app.hint_button.click()
+    assert "Hint" in app.message.value
+    assert "1-9" in app.message.value and "3-7" in app.message.value
+    assert "X wins with a narrow win" in app.message.value
+    click_squares(app.view, "19")                   # X1 in 1 and 9: O to move, X still wins
+    app.hint_button.click()
+    assert "perfect marks for O" in app.message.value
+    assert "X wins with a narrow win" in app.message.value
+
+
+def test_solver_opponent_answers_and_difficulty_is_only_for_goff():
+    app = GameApp(o="Computer: Goff solver (see difficulty)")
+    click_squares(app.view, "19")
+    assert app.game.move_number == 3                 # the solver placed O2
+    assert app.game.history[1][0] == "mark"
+    app.difficulty.value = 0.5                       # an easy solver: an ImperfectPlayer
+    assert type(app.players["O"]).__name__ == "ImperfectPlayer"
+    app.mode.value = "qubit"
+    assert app.difficulty.layout.display == "none" and app.hint_button.layout.display == "none"
+    app.mode.value = "random"
+    assert "Computer: Goff solver (see difficulty)" not in app.o_player.options

@@ -461,6 +461,92 @@ work, not a speed-up.
 """),
 ]
 
+LESSONS["11_qaoa_minimax_perfect_play"] = header(11, "QAOA, quantum minimax, perfect play, and the Elo tournament", [
+    "QAOA: a cost function over the empty squares, optimised on a quantum circuit",
+    "quantum minimax: looking ahead through both collapses of a cycle",
+    "perfect play: the exact value of Goff's game, from our solver",
+    "Elo ratings, and what the ESILV tournament shows"], 25) + [
+    md("""
+## QAOA in one picture
+
+The ESILV QAOA player writes a **cost function** over the empty squares (a QUBO: a weight
+$h_i$ for each square, a coupling $J_{ij}$ for each pair on a common line), turns it into a
+circuit of $R_{ZZ}$ and $R_Z$ gates followed by $R_X$ mixers, and lets a classical optimiser
+(COBYLA) tune the two angles $\\gamma, \\beta$ so that measuring the circuit gives good squares
+often. The measured frequency of each square then feeds the Grover player's scores.
+"""),
+    code("from qttt_widgets.rules.goff import GoffGame\n"
+         "from qttt_widgets.players.esilv import qubo, qaoa_circuit\n"
+         "g = GoffGame().play(0, 8).play(4, 5)        # X1 in 1-9, O2 in 5-6\n"
+         "squares, h_terms, couplings = qubo(g)\n"
+         "for i, sq in enumerate(squares):           # qubit i stands for square sq (shown 1..9)\n"
+         "    print(f'qubit {i}: square {sq + 1}, h = {h_terms[i]}')"),
+    widget("qaoa_circuit(h_terms, couplings, len(squares), gamma=0.8, beta=0.4).draw('mpl', fold=-1)"),
+    md("""
+**Say it plainly:** with one QAOA layer and this QUBO the per-square scores come out nearly flat
+(about 0.48 to 0.57 in our runs), so QAOA barely changes the Grover player's choices. It is a
+faithful reproduction of a design, not evidence of a quantum advantage.
+
+## Quantum minimax
+
+A cycle gives two possible collapses. ESILV's quantum minimax scores a candidate pair as
+$0.5\\,s_\\text{direct} + 0.5\\,(s_1 + s_2)/2$: half the immediate heuristic, half the average
+of the two collapsed boards, searched with alpha-beta to depth 2.
+"""),
+    *task("11.1", "A pair has a direct score of 0.6; its two collapses score 0.2 and 1.0. What is its "
+          "quantum-minimax score?", "answer = None"),
+    md("""
+## Perfect play
+
+Heuristics guess; a **solver** knows. Our `GoffSolver` searches Goff's game to the end, with
+three ideas that make it fast: a collapse only depends on the tree of marks and the one square the
+new mark takes; a classical mark older than every spooky mark can never decide a tie, so its
+number is forgotten; and the eight symmetries of the board. Values are X's points minus O's.
+"""),
+    code("from qttt_widgets.players.solver import shared_solver\n"
+         "solver = shared_solver('goff')\n"
+         "value, best = solver.hint(GoffGame())\n"
+         "print('value of the empty board:', value)\n"
+         "print('perfect first marks (0-based):', best)"),
+    md("""
+So **X wins Goff's game** with perfect play, but only by the 1 to 1/2 rule: X's first mark goes in
+two opposite corners, and sooner or later one measurement gives both players a line, X's with the
+smaller largest subscript. Every other first mark lets O hold the draw.
+"""),
+    *task("11.2", "Use `solver.hint(GoffGame().play(0, 8))` to find how many replies O has that keep "
+          "X's win down to the narrow one.", "answer = None"),
+    md("""
+The app's **Hint** button asks the same solver, and its **Solver** difficulty makes an
+`ImperfectPlayer(p)`: the perfect move, except that with probability *p* it plays one of the others.
+"""),
+    widget("from qttt_widgets.widgets import GameApp\n"
+           "GameApp(mode='goff', o='Computer: Goff solver (see difficulty)')"),
+    md("""
+## Elo ratings
+
+Every player starts at 1000. When A (rating $R_A$) meets B, A is expected to score
+$E_A = 1 / (1 + 10^{(R_B - R_A)/400})$; after the game $R_A \\leftarrow R_A + K\\,(S_A - E_A)$ with
+$S_A$ = 1, 1/2 or 0 and $K = 64$ in the ESILV tournament.
+"""),
+    *task("11.3", "A player rated 1000 beats one rated 1200. With K = 64, what is the winner's new "
+          "rating?", "answer = None"),
+    md("""
+A small round robin under Goff's rules (a few games, so the numbers are noisy; the full
+tables, 100 games a pairing, are in the README):
+"""),
+    code("from functools import partial\n"
+         "from qttt_widgets.research.tournament import elo_round_robin\n"
+         "from qttt_widgets.players.basic import RandomPlayer\n"
+         "from qttt_widgets.players.solver import PerfectPlayer, ImperfectPlayer\n"
+         "players = {'random': RandomPlayer, 'imperfect p=0.3': partial(ImperfectPlayer, p=0.3),\n"
+         "           'perfect': PerfectPlayer}\n"
+         "table = elo_round_robin(players, games=6, rules='goff')\n"
+         "for name, row in sorted(table.items(), key=lambda kv: -kv[1]['elo']):\n"
+         "    print(f\"{name:<16} Elo {row['elo']:6.0f}   W {row['wins']}  D {row['draws']}  L {row['losses']}\")"),
+    *task("11.4", "In that table, which player should come out on top however many games are played? "
+          "Answer with its name as a string.", "answer = None"),
+]
+
 LESSONS["12_no_quantum_advantage"] = header(12, "No quantum advantage against a perfect player", [
     "the thesis' quantum tic-tac-toe: a superposition of classical boards with their move records",
     "why a quantum strategy cannot beat a perfect classical player",

@@ -218,5 +218,25 @@ def s_13_3():
                key=lambda s: res[(s, "O")]["expected"].mean())
 
 
+def s_11_1():
+    return 0.5 * 0.6 + 0.5 * (0.2 + 1.0) / 2
+
+
+def s_11_2():
+    from qttt_widgets.players.solver import shared_solver
+    from qttt_widgets.rules.goff import GoffGame
+    value, best = shared_solver("goff").hint(GoffGame().play(0, 8))
+    return len(best)
+
+
+def s_11_3():
+    e = 1 / (1 + 10 ** ((1200 - 1000) / 400))
+    return 1000 + 64 * (1 - e)
+
+
+def s_11_4():
+    return "perfect"
+
+
 SOLUTIONS = {name[2:].replace("_", "."): fn for name, fn in dict(globals()).items()
              if name.startswith("s_") and callable(fn)}

@@ -336,3 +336,43 @@ def _(ans):
     if _close(ans, 9 / 64, 1e-3):
         return "that is before any iteration; one iteration gives sin^2(3 theta)"
     return "sin^2(theta) = 9/64 (the search runs over all 64 states); after one iteration P = sin^2(3 theta)"
+
+
+# --- lesson 11: QAOA, quantum minimax, perfect play, Elo ------------------------------------------
+@task("11.1", "the ESILV quantum-minimax score 0.5 s_direct + 0.5 (s1 + s2) / 2 for 0.6, 0.2 and 1.0")
+def _(ans):
+    if _close(ans, 0.6):
+        return None
+    if _close(ans, 0.8):
+        return "(s1 + s2) / 2 is the average of the two collapses: (0.2 + 1.0) / 2 = 0.6, then halve both parts"
+    return "compute 0.5 * 0.6 + 0.5 * (0.2 + 1.0) / 2"
+
+
+@task("11.2", "how many O replies to X1 in 1-9 keep X's win to a narrow one (the solver's perfect replies)")
+def _(ans):
+    from qttt_widgets.players.solver import shared_solver
+    from qttt_widgets.rules.goff import GoffGame
+    value, best = shared_solver("goff").hint(GoffGame().play(0, 8))
+    if ans == len(best):
+        return None
+    if isinstance(ans, (list, tuple)):
+        return "that is the list of replies: the answer is how many there are, len(...)"
+    return "hint() returns (value, perfect actions); count the perfect actions with len()"
+
+
+@task("11.3", "the winner's Elo after a 1000-rated player beats a 1200-rated one, K = 64")
+def _(ans):
+    e = 1 / (1 + 10 ** (200 / 400))
+    if _close(ans, 1000 + 64 * (1 - e), 0.05):
+        return None
+    if _close(ans, 1032, 0.5):
+        return "that would be an even match (E = 1/2); here E = 1 / (1 + 10^(200/400)) = 0.24"
+    return "E = 1 / (1 + 10 ** ((1200 - 1000) / 400)); new rating = 1000 + 64 * (1 - E)"
+
+
+@task("11.4", "the player that must top any Elo table of random, imperfect and perfect players")
+def _(ans):
+    if isinstance(ans, str) and ans.strip().lower() == "perfect":
+        return None
+    return ("a perfect player never loses a game it could have saved: give the name of that "
+            "player in the table, as a string")

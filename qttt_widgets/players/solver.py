@@ -575,9 +575,10 @@ def _book_lookup(game):
     return hit["value"], sorted(tuple(sorted((back[a], back[b]))) for a, b in hit["best"])
 
 
-def build_book(progress=None) -> dict:
-    """Value and perfect actions of every position after zero, one or two marks (up to
-    symmetry), as shipped in goff_book.json. Regenerate with
+def build_book(progress=None, marks: int = 1) -> dict:
+    """Value and perfect actions of every position after zero to ``marks`` marks (up to
+    symmetry), as shipped in goff_book.json (one mark: the positions where a search takes
+    seconds; two marks would take about an hour). Regenerate with
     ``python -m qttt_widgets.players.solver --book``."""
     solver = GoffSolver("goff")
     report = solver.solve_cached()
@@ -588,7 +589,7 @@ def build_book(progress=None) -> dict:
         for b in range(a + 1, 9):
             g = GoffGame().play(a, b)
             todo.append(g)
-            for mv in g.legal_moves():
+            for mv in (g.legal_moves() if marks >= 2 else ()):
                 g2 = g.copy().play(*mv)
                 if g2.pending is None:
                     todo.append(g2)
