@@ -23,8 +23,9 @@ How it gets fast, in pure Python:
 * **Symmetry**: early positions are keyed by the smallest of their eight rotations and
   reflections, so equivalent openings are searched once.
 * **Alpha-beta with a transposition table** of (lower, upper) bounds, cycles first, and a
-  history heuristic for the other moves. X's ninth mark always closes the last cycle and
-  fills the board, so it is evaluated in line, without a search node.
+  history heuristic for the other moves. Once one tree holds every open square, the next
+  mark closes the last cycle and fills the board, so it is evaluated in line, without a
+  search node.
 
 Values inside the search are "doubled points from the mover's side" (integers under Goff's
 rules), so that 1/2 points stay exact; the public methods return points as floats.
@@ -628,10 +629,9 @@ class PerfectPlayer:
     """Plays a perfect action under Goff's (or random-collapse) rules, uniformly among the
     perfect ones, from its own seeded generator. Share a ``solver`` between players."""
 
-    def __init__(self, seed: int | None = None, solver: GoffSolver | None = None, rules: str | None = None):
+    def __init__(self, seed: int | None = None, solver: GoffSolver | None = None):
         self.rng = random.Random(seed)
         self.solver = solver
-        self.rules = rules
 
     def _solver_for(self, game) -> GoffSolver:
         if self.solver is None or self.solver.rules != game.rules:
