@@ -68,6 +68,9 @@ def _symmetries():
 
 
 SYMMETRIES = _symmetries()      # eight maps old square -> new square (identity first)
+_PERMS = tuple(tuple(m.index(q) for q in range(9)) for m in SYMMETRIES)   # new square -> old
+_PAIRMAPS = tuple(tuple((min(m[a], m[b]), max(m[a], m[b])) for a in range(9) for b in range(9))
+                  for m in SYMMETRIES)
 
 
 def _terminal(X: int, O: int, cls) -> int | None:
@@ -76,8 +79,19 @@ def _terminal(X: int, O: int, cls) -> int | None:
     o = _LC[O]
     if x:
         if o:       # both: the line whose largest subscript is smaller scores 1, the other 1/2
-            mx = min(max(cls[i], cls[j], cls[k]) for i, j, k in _LINES_IN[X])
-            mo = min(max(cls[i], cls[j], cls[k]) for i, j, k in _LINES_IN[O])
+            mx = mo = _INF
+            for i, j, k in _LINES_IN[X]:
+                m = cls[i] if cls[i] > cls[j] else cls[j]
+                if cls[k] > m:
+                    m = cls[k]
+                if m < mx:
+                    mx = m
+            for i, j, k in _LINES_IN[O]:
+                m = cls[i] if cls[i] > cls[j] else cls[j]
+                if cls[k] > m:
+                    m = cls[k]
+                if m < mo:
+                    mo = m
             return 1 if mx < mo else -1
         return 2 * x
     if o:
@@ -215,7 +229,7 @@ class GoffSolver:
     collapse. The transposition table is kept between calls, so a solver gets faster
     the more it has seen; share one solver between players."""
 
-    def __init__(self, rules: str = "goff", symmetry_depth: int = 4):
+    def __init__(self, rules: str = "goff", symmetry_depth: int = 5):
         if rules not in ("goff", "random"):
             raise ValueError(f"rules must be 'goff' or 'random', got {rules!r}")
         self.rules = rules
@@ -378,28 +392,34 @@ class GoffSolver:
         cls = tuple([s if s > oldest else (s and (s & 1) - 2) for s in cls])
         if n > self.symmetry_depth:
             return (cls, marks)
+        # the smallest of the eight images: compare the squares first, marks only on a tie
+        imgs = [tuple(map(cls.__getitem__, p)) for p in _PERMS]
+        c = min(imgs)
         best = None
-        for m in SYMMETRIES:
-            c = [0] * 9
-            for q in range(9):
-                c[m[q]] = cls[q]
-            ms = tuple([(s, m[a], m[b]) if m[a] < m[b] else (s, m[b], m[a]) for s, a, b in marks])
-            k = (tuple(c), tuple(sorted(ms)))
-            if best is None or k < best:
-                best = k
-        return best
+        for k, img in enumerate(imgs):
+            if img == c:
+                pm = _PAIRMAPS[k]
+                ms = tuple(sorted([(s,) + pm[a * 9 + b] for s, a, b in marks]))
+                if best is None or ms < best:
+                    best = ms
+        return (c, best)
 
     def _search(self, cls, X, O, comps, marks, n, alpha, beta):
         """Negamax with alpha-beta: doubled points from the side of the player placing mark n."""
-        self.nodes += 1
         xmove = n & 1
         sign = 1 if xmove else -1
         rand = self.rules == "random"
         if len(comps) == 1 and len(comps[0][1]) == 1:      # the last open square: a classical mark
+            self.nodes += 1
             r = comps[0][1][0][0]
             c = list(cls)
             c[r] = n
             return sign * (_terminal(X | 1 << r, O, c) if xmove else _terminal(X, O | 1 << r, c))
+        if len(comps) <= 2:                                 # one or two trees: no search needed
+            if len(comps) == 1:
+                return self._last_mark(cls, X, O, comps[0][1], n)
+            return self._two_trees(cls, X, O, comps[0][1], comps[1][1], n, beta)
+        self.nodes += 1
         key = self._key(cls, marks, n)
         table = self.table
         e = table.get(key)
@@ -481,8 +501,9 @@ class GoffSolver:
             for i, j, ea, eb in moves:
                 (nA, eA), (nB, eB) = comps[i], comps[j]
                 merged = _merge_entries(nA, eA, nB, eB, ea, eb, n)
-                if nc == 2:                  # one tree left: the next mark closes the last cycle
-                    v = -self._last_mark(cls, X, O, merged[1], n + 1)
+                if nc == 3:                  # two trees left: evaluated without a search
+                    others = [comps[k][1] for k in range(3) if k != i and k != j]
+                    v = -self._two_trees(cls, X, O, merged[1], others[0], n + 1, -alpha)
                 else:
                     ra, rb = ea[0], eb[0]
                     mv = (n, ra, rb) if ra < rb else (n, rb, ra)
@@ -505,6 +526,111 @@ class GoffSolver:
             lo = hi = best
         table[key] = (lo, hi)
         return best
+
+    def _two_trees(self, cls, X, O, eA, eB, n, beta=_INF):
+        """Mark n when every open square is in one of two trees (entries eA and eB): its
+        value without a search node. Mark n either closes a cycle in one tree (the other
+        then holds the last cycle), or joins the trees, and mark n + 1 closes the last
+        cycle; an outcome of a join then depends only on where mark n + 1 lands in one tree
+        and mark n in the other, so every join is read off O(|A| |B|) collapses.
+        Doubled points from the side of the player of n; fail-soft: at least ``beta``
+        once one move reaches it."""
+        self.nodes += 1
+        rand = self.rules == "random"
+        xmove = n & 1
+        sign = 1 if xmove else -1
+        best = -_INF
+        for T, U in ((eA, eB), (eB, eA)):              # mark n closes a cycle in T
+            if len(T) < 2:
+                continue
+            vals = []
+            for r, xm, om, plc in T:
+                if xmove:
+                    X2 = X | xm | 1 << r
+                    O2 = O | om
+                else:
+                    X2 = X | xm
+                    O2 = O | om | 1 << r
+                x = _LC[X2]
+                o = _LC[O2]
+                if (x and not o) or (o and not x):
+                    vals.append(sign * (2 * x - 2 * o))
+                    continue
+                c = list(cls)
+                c[r] = n
+                for sq, sb in plc:
+                    c[sq] = sb
+                if x:
+                    vals.append(sign * _terminal(X2, O2, c))
+                elif len(U) == 1:                        # the classical last mark, by n + 1
+                    q = U[0][0]
+                    c[q] = n + 1
+                    t = _terminal(X2, O2 | 1 << q, c) if xmove else _terminal(X2 | 1 << q, O2, c)
+                    vals.append(sign * t)
+                else:
+                    vals.append(-self._last_mark(c, X2, O2, U, n + 1))
+            vals.sort(reverse=True)
+            v = (vals[0] + vals[1]) / 2 if rand else vals[1]
+            if v > best:
+                best = v
+                if best >= beta:
+                    return best
+        # joins: mark n in square q of one tree, mark n + 1 then closes a cycle at r of the
+        # other; w = the outcome from n + 1's side; the best two over r, per q, on demand.
+        tops = ({}, {})
+        for ia, ea in enumerate(eA):
+            for ib, eb in enumerate(eB):
+                ws = []
+                for side, q_entry, qi, T in ((0, eb, ib, eA), (1, ea, ia, eB)):
+                    top = tops[side].get(qi)
+                    if top is None:
+                        top = self._join_top(cls, X, O, q_entry, T, n)
+                        tops[side][qi] = top
+                    ws += top
+                ws.sort(reverse=True)
+                v = -((ws[0] + ws[1]) / 2 if rand else ws[1])
+                if v > best:
+                    best = v
+                    if best >= beta:
+                        return best
+        return best
+
+    @staticmethod
+    def _join_top(cls, X, O, q_entry, T, n):
+        """Mark n has taken square q (its tree follows) and mark n + 1 closes the last cycle
+        in tree T: the best two outcomes over its square r in T, from n + 1's side."""
+        q, xq, oq, pq = q_entry
+        xmove = n & 1
+        if xmove:               # mark n (X) in q, mark n + 1 (O) in r
+            Xq = X | xq | 1 << q
+            Oq = O | oq
+        else:
+            Xq = X | xq
+            Oq = O | oq | 1 << q
+        ws = []
+        for r, xm, om, plc in T:
+            if xmove:
+                X2 = Xq | xm
+                O2 = Oq | om | 1 << r
+            else:
+                X2 = Xq | xm | 1 << r
+                O2 = Oq | om
+            x = _LC[X2]
+            o = _LC[O2]
+            if x and o:
+                c = list(cls)
+                c[q] = n
+                for sq, sb in pq:
+                    c[sq] = sb
+                c[r] = n + 1
+                for sq, sb in plc:
+                    c[sq] = sb
+                t = _terminal(X2, O2, c)
+            else:
+                t = 2 * x - 2 * o
+            ws.append(-t if xmove else t)
+        ws.sort(reverse=True)
+        return ws[:2]
 
     def _last_mark(self, cls, X, O, entries, n):
         """Mark n when every open square is in one tree: every move closes the last cycle
