@@ -96,3 +96,16 @@ def test_elo_and_versus_random():
     assert table["Grover"]["elo"] > table["Random"]["elo"]
     res = versus_random(GroverHeuristicPlayer, games=20)
     assert res["unfinished"] == 0 and res["ai wins"] > res["random wins"]
+
+
+def test_tournament_cli_prints_both_tables_and_saves_the_plot(tmp_path, capsys, monkeypatch):
+    from qttt_widgets.players.basic import RandomPlayer
+    from qttt_widgets.research import tournament
+    monkeypatch.setattr(tournament, "default_players",
+                        lambda qaoa, solver: {"Random": RandomPlayer, "Grover heuristic": GroverHeuristicPlayer})
+    png = tmp_path / "t.png"
+    tournament.main(["--games", "4", "--random-games", "4", "--plot", str(png)])
+    out = capsys.readouterr().out
+    assert "Elo round robin, 4 games a pairing" in out and "against a random player, 4 games" in out
+    assert "Grover heuristic" in out and png.stat().st_size > 5_000
+    assert png.read_bytes()[:4] == b"\x89PNG"

@@ -110,17 +110,38 @@ def test_opening_result():
     assert "+0.5" in str(report)
 
 
-def test_book_matches_the_solver():
-    solver = shared_solver("goff")
-    rng = random.Random(3)
-    for _ in range(1):                  # the book holds every position after one mark
-        g = GoffGame().play(*rng.choice(GoffGame().legal_moves()))
-        hit = _book_lookup(g)
-        assert hit is not None, g.notation()
-        values = solver.action_values(g)
-        best = (max if g.to_move == "X" else min)(values.values())
-        assert hit[0] == best
-        assert sorted(hit[1]) == sorted(a for a, v in values.items() if v == best)
+def _book_sample(marks, rng):
+    g = GoffGame()
+    while g.move_number <= marks or g.pending is not None:
+        g.apply(rng.choice(g.legal_moves()))
+    return g
+
+
+@pytest.mark.parametrize("marks, seed", [(1, 3), (2, 4), (3, 5), (3, 8)])
+def test_book_matches_the_solver(marks, seed):
+    """The shipped book holds every position after one to three marks (collapses included),
+    and agrees with a fresh search on the value and on every perfect action."""
+    g = _book_sample(marks, random.Random(seed))
+    hit = _book_lookup(g)
+    assert hit is not None, g.notation()
+    assert hit == GoffSolver().hint(g, book=False)
+
+
+def test_book_covers_a_collapsed_opening():
+    g = GoffGame().play(0, 1).play(0, 1)          # O closes a cycle at once; X chooses
+    g.apply(g.legal_moves()[0])
+    assert g.pending is None and not g.is_over
+    assert _book_lookup(g) is not None
+
+
+def test_a_damaged_book_says_so(tmp_path, monkeypatch):
+    import qttt_widgets.players.solver as solver_module
+    bad = tmp_path / "goff_book.json"
+    bad.write_text('{"rules": "goff", "positions": [1, 2')
+    monkeypatch.setattr(solver_module, "BOOK_PATH", bad)
+    monkeypatch.setattr(solver_module, "_BOOK", None)
+    with pytest.raises(ValueError, match="damaged.*regenerate"):
+        _book_lookup(GoffGame().play(0, 1))
 
 
 def test_players_only_choose_perfect_or_legal_actions():

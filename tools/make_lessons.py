@@ -481,7 +481,9 @@ often. The measured frequency of each square then feeds the Grover player's scor
          "squares, h_terms, couplings = qubo(g)\n"
          "for i, sq in enumerate(squares):           # qubit i stands for square sq (shown 1..9)\n"
          "    print(f'qubit {i}: square {sq + 1}, h = {h_terms[i]}')"),
-    widget("qaoa_circuit(h_terms, couplings, len(squares), gamma=0.8, beta=0.4).draw('mpl', fold=-1)"),
+    md("One layer of the circuit, folded so that it stays readable: Hadamards, then the cost "
+       "($R_{ZZ}$ for each coupling, $R_Z$ for each weight), then the $R_X$ mixers and the measurements."),
+    widget("qaoa_circuit(h_terms, couplings, len(squares), gamma=0.8, beta=0.4).draw('mpl', fold=24, scale=0.8)"),
     md("""
 **Say it plainly:** with one QAOA layer and this QUBO the per-square scores come out nearly flat
 (about 0.48 to 0.57 in our runs), so QAOA barely changes the Grover player's choices. It is a
@@ -498,16 +500,18 @@ of the two collapsed boards, searched with alpha-beta to depth 2.
     md("""
 ## Perfect play
 
-Heuristics guess; a **solver** knows. Our `GoffSolver` searches Goff's game to the end, with
-three ideas that make it fast: a collapse only depends on the tree of marks and the one square the
-new mark takes; a classical mark older than every spooky mark can never decide a tie, so its
-number is forgotten; and the eight symmetries of the board. Values are X's points minus O's.
+Heuristics guess; a **solver** knows. Our `GoffSolver` searches Goff's game to the end (about
+four seconds from the empty board), with four ideas that make it fast: a collapse only depends
+on the tree of marks and the one square the new mark takes; a classical mark older than every
+spooky mark can never decide a tie, so its number is forgotten; the eight symmetries of the
+board; and once only two trees are left, the last marks are read off the trees without a
+search. Values are X's points minus O's.
 """),
     code("from qttt_widgets.players.solver import shared_solver\n"
          "solver = shared_solver('goff')\n"
          "value, best = solver.hint(GoffGame())\n"
          "print('value of the empty board:', value)\n"
-         "print('perfect first marks (0-based):', best)"),
+         "print('perfect first marks:', ', '.join(f'{a + 1}-{b + 1}' for a, b in best))"),
     md("""
 So **X wins Goff's game** with perfect play, but only by the 1 to 1/2 rule: X's first mark goes in
 two opposite corners, and sooner or later one measurement gives both players a line, X's with the
@@ -543,6 +547,9 @@ tables, 100 games a pairing, are in the README):
          "table = elo_round_robin(players, games=6, rules='goff')\n"
          "for name, row in sorted(table.items(), key=lambda kv: -kv[1]['elo']):\n"
          "    print(f\"{name:<16} Elo {row['elo']:6.0f}   W {row['wins']}  D {row['draws']}  L {row['losses']}\")"),
+    md("The same table as a picture (the dashed line is the starting rating):"),
+    widget("from qttt_widgets.research.tournament import plot_results\n"
+           "plot_results(table, title=\"Goff's rules, 6 games a pairing\");"),
     *task("11.4", "In that table, which player should come out on top however many games are played? "
           "Answer with its name as a string.", "answer = None"),
 ]

@@ -23,9 +23,15 @@ How it gets fast, in pure Python:
 * **Symmetry**: early positions are keyed by the smallest of their eight rotations and
   reflections, so equivalent openings are searched once.
 * **Alpha-beta with a transposition table** of (lower, upper) bounds, cycles first, and a
-  history heuristic for the other moves. Once one tree holds every open square, the next
-  mark closes the last cycle and fills the board, so it is evaluated in line, without a
-  search node.
+  history heuristic for the other moves.
+* **The last marks without a search.** Once one tree holds every open square, the next
+  mark closes the last cycle and fills the board: the value is read off the tree's
+  outcomes. With two trees left, a mark either closes a cycle in one (the other then
+  holds the last cycle) or joins them, and then every outcome of the last cycle depends
+  only on one square of each tree, so all joins are read off O(|A| |B|) collapses
+  instead of |A| |B| searches.
+* **An opening book** (goff_book.json, regenerable) holds the value and perfect marks of
+  every position after up to three marks, where a search still takes 0.05-1 s.
 
 Values inside the search are "doubled points from the mover's side" (integers under Goff's
 rules), so that 1/2 points stay exact; the public methods return points as floats.
@@ -262,12 +268,12 @@ class GoffSolver:
     def hint(self, game: GoffGame, book: bool = True) -> tuple:
         """(value, perfect actions): the value of the position (X's points minus O's) and
         every action that keeps it. Cheaper than ``action_values``: it finds the value once,
-        then asks each action only "at least that?". Positions after up to two marks come
+        then asks each action only "at least that?". Positions after up to three marks come
         from the shipped opening book."""
         self._check(game)
         if game.is_over:
             return game.scores["X"] - game.scores["O"], []
-        if book and self.rules == "goff" and game.pending is None and game.move_number <= 3:
+        if book and self.rules == "goff" and game.pending is None and game.move_number <= BOOK_MARKS + 1:
             hit = _book_lookup(game)
             if hit is not None:
                 return hit
@@ -662,8 +668,9 @@ class GoffSolver:
 
 sys.setrecursionlimit(max(sys.getrecursionlimit(), 2000))
 
-# --- the opening book: perfect actions after one or two marks, where a search takes seconds ----
+# --- the opening book: perfect actions after up to three marks, where a search takes 0.05-5 s ---
 BOOK_PATH = __import__("pathlib").Path(__file__).with_name("goff_book.json")
+BOOK_MARKS = 3          # the shipped book holds every position after 0..BOOK_MARKS marks
 _BOOK: dict | None = None
 
 
@@ -688,65 +695,138 @@ def _book_key(key) -> str:
     return ",".join(map(str, cls)) + "|" + ";".join(f"{s}:{a}{b}" for s, a, b in marks)
 
 
-def _book_lookup(game):
+def _load_book() -> dict:
+    """The shipped book: {position key: [value, perfect marks as digit pairs "0826"]}.
+    A damaged book is an error that says so (regenerate it), never a silent wrong answer."""
     global _BOOK
     if _BOOK is None:
         import json
-        _BOOK = json.loads(BOOK_PATH.read_text()) if BOOK_PATH.exists() else {}
+        if not BOOK_PATH.exists():
+            _BOOK = {}
+            return _BOOK
+        try:
+            data = json.loads(BOOK_PATH.read_text())
+            positions = data["positions"]
+            if data.get("rules") != "goff" or not isinstance(positions, dict):
+                raise ValueError("not a Goff-rules book")
+        except (ValueError, KeyError, TypeError) as exc:
+            raise ValueError(f"the opening book {BOOK_PATH} is damaged ({exc}); regenerate it with "
+                             f"python -m qttt_widgets.players.solver --book") from None
+        _BOOK = positions
+    return _BOOK
+
+
+def _book_lookup(game):
+    """(value, perfect actions) of a position from the shipped book, or None."""
     key, k = _canonical(game)
-    hit = _BOOK.get(_book_key(key))
+    hit = _load_book().get(_book_key(key))
     if hit is None:
         return None
+    value, pairs = hit
     m = SYMMETRIES[k]
     back = {new: old for old, new in enumerate(m)}
-    return hit["value"], sorted(tuple(sorted((back[a], back[b]))) for a, b in hit["best"])
+    best = [(back[int(pairs[i])], back[int(pairs[i + 1])]) for i in range(0, len(pairs), 2)]
+    return value, sorted(tuple(sorted(p)) for p in best)
 
 
-def build_book(progress=None, marks: int = 1) -> dict:
-    """Value and perfect actions of every position after zero to ``marks`` marks (up to
-    symmetry), as shipped in goff_book.json (one mark: the positions where a search takes
-    seconds; two marks would take about an hour). Regenerate with
-    ``python -m qttt_widgets.players.solver --book``."""
-    solver = GoffSolver("goff")
-    report = solver.solve_cached()
-    book: dict = {}
-    start = GoffGame()
-    todo = [start]
-    for a in range(9):
-        for b in range(a + 1, 9):
-            g = GoffGame().play(a, b)
-            todo.append(g)
-            for mv in (g.legal_moves() if marks >= 2 else ()):
-                g2 = g.copy().play(*mv)
-                if g2.pending is None:
-                    todo.append(g2)
-    for i, g in enumerate(todo):
+def _book_positions(marks: int) -> list:
+    """One game (by its legal actions) for every position after 1..marks marks, up to symmetry,
+    where the game is not over and no collapse is pending."""
+    found: dict = {}
+    level = [(GoffGame(), ())]
+    for _ in range(marks):
+        nxt = []
+        for g, acts in level:
+            for mv in g.legal_moves():
+                g2 = g.copy()
+                g2.apply(mv)
+                after = [(g2, acts + (mv,))]
+                if g2.pending is not None:
+                    after = []
+                    for choice in g2.legal_moves():
+                        g3 = g2.copy()
+                        g3.apply(choice)
+                        after.append((g3, acts + (mv, choice)))
+                for g3, acts3 in after:
+                    if g3.is_over:
+                        continue
+                    name = _book_key(_canonical(g3)[0])
+                    if name not in found:
+                        found[name] = acts3
+                        nxt.append((g3, acts3))
+        level = nxt
+    return sorted(found.values(), key=lambda h: (len(h), h))
+
+
+def _book_chunk(histories) -> list:
+    solver = shared_solver("goff")
+    solver.solve_cached()
+    out = []
+    for h in histories:
+        g = GoffGame()
+        for a in h:
+            g.apply(a)
         key, k = _canonical(g)
-        name = _book_key(key)
-        if name in book:
-            continue
+        value, best = solver.hint(g, book=False)
         m = SYMMETRIES[k]
-        if g.move_number == 1:
-            best, value = report.winning_first_moves, report.value
-        else:
-            value, best = solver.hint(g, book=False)
-        book[name] = {"value": value, "best": sorted(tuple(sorted((m[a], m[b]))) for a, b in best)}
+        pairs = sorted(tuple(sorted((m[a], m[b]))) for a, b in best)
+        out.append((_book_key(key), [value, "".join(f"{a}{b}" for a, b in pairs)]))
+        if len(solver.table) > 6_000_000:           # a cache: keep the build's memory bounded
+            solver.table.clear()
+    return out
+
+
+def build_book(progress=None, marks: int = BOOK_MARKS, processes: int = 1) -> dict:
+    """Value and perfect actions of every position after zero to ``marks`` marks (up to
+    symmetry), as shipped in goff_book.json. Three marks: about 6,000 positions, a few
+    minutes on two cores. Regenerate with ``python -m qttt_widgets.players.solver --book``."""
+    report = shared_solver("goff").solve_cached() if processes == 1 else GoffSolver("goff").solve()
+    todo = _book_positions(marks)
+    positions = {_book_key(_canonical(GoffGame())[0]):
+                 [report.value, "".join(f"{a}{b}" for a, b in report.winning_first_moves)]}
+    chunks = [todo[i:i + 25] for i in range(0, len(todo), 25)]
+    done = 0
+    if processes == 1:
+        results = map(_book_chunk, chunks)
+    else:
+        import multiprocessing
+        pool = multiprocessing.get_context("fork").Pool(processes)
+        results = pool.imap(_book_chunk, chunks)
+    for part in results:
+        positions.update(part)
+        done += len(part)
         if progress:
-            progress(i + 1, len(todo))
-    return book
+            progress(done, len(todo))
+    if processes != 1:
+        pool.close()
+    return {"rules": "goff", "marks": marks,
+            "format": "canonical position -> [value (X's points minus O's), perfect marks as digit pairs]",
+            "positions": positions}
+
+
+def _write_book(book: dict) -> None:
+    import json
+    lines = [f"{json.dumps(k)}: {json.dumps(v)}" for k, v in sorted(book["positions"].items())]
+    head = {k: v for k, v in book.items() if k != "positions"}
+    text = json.dumps(head)[:-1] + ', "positions": {\n' + ",\n".join(lines) + "\n}}\n"
+    BOOK_PATH.write_text(text)
 
 
 def main(argv=None) -> None:
     import argparse
-    import json
+    import os
     ap = argparse.ArgumentParser(description="Solve Goff's quantum tic-tac-toe from the empty board.")
     ap.add_argument("--rules", choices=("goff", "random"), default="goff")
     ap.add_argument("--book", action="store_true", help="regenerate the shipped opening book")
+    ap.add_argument("--marks", type=int, default=BOOK_MARKS, help="book depth in marks (default 3)")
     args = ap.parse_args(argv)
     if args.book:
-        book = build_book(lambda i, n: print(f"\r{i}/{n}", end="", file=sys.stderr, flush=True))
-        BOOK_PATH.write_text(json.dumps(book, sort_keys=True, indent=0) + "\n")
-        print(f"\n{len(book)} positions written to {BOOK_PATH}")
+        t0 = time.perf_counter()
+        book = build_book(lambda i, n: print(f"\r{i}/{n}", end="", file=sys.stderr, flush=True),
+                          marks=args.marks, processes=os.cpu_count() or 1)
+        _write_book(book)
+        print(f"\n{len(book['positions'])} positions written to {BOOK_PATH} "
+              f"in {time.perf_counter() - t0:.0f} s")
         return
     print(GoffSolver(args.rules).solve())
 

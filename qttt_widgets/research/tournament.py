@@ -6,6 +6,8 @@ alternating who moves first.
 
     python -m qttt_widgets.research.tournament --games 100 --rules random --qaoa
     python -m qttt_widgets.research.tournament --games 100 --rules goff --qaoa --solver
+
+Both write the two tables to the terminal and a plot of them (``--plot``, a PNG).
 """
 from __future__ import annotations
 
@@ -74,6 +76,40 @@ def versus_random(factory, games: int = 200, rules: str = "random", seed: int = 
     return out
 
 
+def plot_results(table: dict, against_random: dict | None = None, title: str = ""):
+    """A matplotlib figure: Elo per player (bars, best on top, the start rating 1000 marked)
+    and, if given, each player's results against random (wins, draws, losses, stacked)."""
+    import matplotlib.pyplot as plt
+    names = sorted(table, key=lambda n: table[n]["elo"])
+    panels = 2 if against_random else 1
+    fig, axes = plt.subplots(1, panels, figsize=(5.2 * panels, 0.45 * len(names) + 1.4), squeeze=False)
+    ax = axes[0][0]
+    elos = [table[n]["elo"] for n in names]
+    ax.barh(names, elos, color="#4c72b0")
+    ax.axvline(1000, color="grey", lw=1, ls="--")
+    for y, e in enumerate(elos):
+        ax.text(e + 8, y, f"{e:.0f}", va="center", fontsize=8)
+    ax.set_xlim(min(elos + [1000]) - 100, max(elos) + 120)
+    ax.set_xlabel("Elo (everyone starts at 1000)")
+    ax.set_title(title or "Round robin")
+    if against_random:
+        ax = axes[0][1]
+        rows = [n for n in names if n in against_random]
+        left = [0] * len(rows)
+        for label, colour in (("ai wins", "#55a868"), ("draws", "#c4c4c4"), ("random wins", "#c44e52"),
+                              ("unfinished", "#8172b2")):
+            vals = [against_random[n].get(label, 0) for n in rows]
+            if not any(vals):
+                continue
+            ax.barh(rows, vals, left=left, color=colour, label=label.replace("ai ", "player "))
+            left = [a + b for a, b in zip(left, vals)]
+        ax.set_xlabel("games against a random player")
+        ax.legend(fontsize=7, loc="lower right")
+        ax.set_title("Against random")
+    fig.tight_layout()
+    return fig
+
+
 def _progress(done: int, total: int) -> None:
     filled = int(40 * done / total)
     sys.stderr.write(f"\r[{'#' * filled}{'.' * (40 - filled)}] {done}/{total} games")
@@ -107,6 +143,8 @@ def main(argv=None) -> None:
     ap.add_argument("--qaoa", action="store_true", help="add QAOA + Grover (slow: about 1 s a move)")
     ap.add_argument("--solver", action="store_true",
                     help="add the perfect GoffSolver player and an ImperfectPlayer(p=0.2)")
+    ap.add_argument("--plot", default="tournament.png", metavar="PNG",
+                    help="where to save the plot of both tables (default tournament.png; '' for none)")
     args = ap.parse_args(argv)
     players = default_players(args.qaoa, args.solver)
     t0 = time.perf_counter()
@@ -116,11 +154,19 @@ def main(argv=None) -> None:
     for rank, (name, row) in enumerate(sorted(table.items(), key=lambda kv: -kv[1]["elo"]), 1):
         print(f"{rank:<5}{name:<20}{row['elo']:>7.0f}{row['wins']:>6}{row['draws']:>7}{row['losses']:>8}")
     print(f"\nagainst a random player, {args.random_games} games, {args.rules} collapse")
+    against = {}
     for name, factory in players.items():
         if name == "Random":
             continue
-        print(f"{name:<20}", versus_random(factory, args.random_games, args.rules, progress=_progress))
+        against[name] = versus_random(factory, args.random_games, args.rules, progress=_progress)
+        print(f"{name:<20}", against[name])
     print(f"{time.perf_counter() - t0:.1f} s")
+    if args.plot:
+        import matplotlib
+        matplotlib.use("Agg")
+        fig = plot_results(table, against, f"Elo, {args.games} games a pairing, {args.rules} collapse")
+        fig.savefig(args.plot, dpi=120)
+        print(f"plot written to {args.plot}")
 
 
 if __name__ == "__main__":
