@@ -3,6 +3,13 @@
 Edit here, run ``python tools/make_lessons.py``, then execute the notebooks so their stored
 outputs are fresh (``python tools/make_lessons.py --execute``). nbval checks them in the tests.
 
+Launch badges (Colab, Binder JupyterLab, Binder Voila) and a setup cell that installs the
+library on Colab need the public repository's address: give it once it exists,
+
+    QTTT_REPO=owner/name QTTT_REF=main python tools/make_lessons.py --execute
+
+and the lessons and the README's badge block are written with it.
+
 Cell shorthand: ``md(text)``; ``code(src)``; ``widget(src)`` (output not compared: widgets
 and pictures); ``task(id, text, stub)`` (a Task heading, the learner's cell with the stub
 and the check).
@@ -26,6 +33,48 @@ except ImportError:
     import qttt_widgets
 from qttt_widgets.exercises import check"""
 
+# With the public repository known (QTTT_REPO=owner/name, QTTT_REF=branch), every lesson gets
+# launch badges and a setup cell that installs the library on Colab; without it, neither.
+# Colab keeps its own ipywidgets and matplotlib: only qiskit, qiskit-aer and pylatexenc are
+# added, and the library itself comes with --no-deps.
+SETUP_COLAB = """# Setup: use qttt_widgets if it is installed; on Colab install it; else the copy in this checkout
+try:
+    import qttt_widgets
+except ImportError:
+    import sys, pathlib
+    if "google.colab" in sys.modules:
+        %pip install -q qiskit qiskit-aer pylatexenc
+        %pip install -q --no-deps "qttt_widgets @ git+https://github.com/{repo}@{ref}"
+        import importlib
+        importlib.invalidate_caches()
+    else:
+        sys.path.insert(0, str(pathlib.Path.cwd().parent))
+    import qttt_widgets
+from qttt_widgets.exercises import check"""
+
+
+def launch_links(repo: str, ref: str, notebook: str) -> dict:
+    """Colab and Binder (JupyterLab at the notebook; Voila at the demo app) addresses."""
+    binder = f"https://mybinder.org/v2/gh/{repo}/{ref}"
+    return {"Colab": f"https://colab.research.google.com/github/{repo}/blob/{ref}/{notebook}",
+            "Binder (JupyterLab)": f"{binder}?urlpath=lab/tree/{notebook}",
+            "Binder (Voila app)": f"{binder}?urlpath=voila/render/notebooks/app.ipynb"}
+
+
+BADGE_IMAGES = {"Colab": "https://colab.research.google.com/assets/colab-badge.svg",
+                "Binder (JupyterLab)": "https://mybinder.org/badge_logo.svg",
+                "Binder (Voila app)": "https://img.shields.io/badge/launch-Voila%20app-579ACA"}
+
+
+def badges(repo: str, ref: str, notebook: str) -> str:
+    return " ".join(f"[![{name}]({BADGE_IMAGES[name]})]({url})"
+                    for name, url in launch_links(repo, ref, notebook).items())
+
+
+def _repo() -> tuple:
+    import os
+    return os.environ.get("QTTT_REPO", "").strip(), os.environ.get("QTTT_REF", "main").strip() or "main"
+
 
 def md(text):
     return nbf.v4.new_markdown_cell(text.strip())
@@ -48,6 +97,16 @@ def header(number, title, learn, minutes):
     items = "\n".join(f"- {x}" for x in learn)
     return [md(f"# {number:02d} · {title}\n\n*About {minutes} minutes.*\n\n**You will learn**\n\n{items}"),
             code(SETUP)]
+
+
+def with_launch(name: str, cells: list, repo: str, ref: str) -> list:
+    """The lesson's cells with badges under its title and the Colab setup cell, for ``repo``."""
+    if not repo:
+        return cells
+    first = nbf.v4.new_markdown_cell(cells[0].source.replace(
+        "\n\n*About", "\n\n" + badges(repo, ref, f"lessons/{name}.ipynb") + "\n\n*About", 1))
+    setup = code(SETUP_COLAB.format(repo=repo, ref=ref))
+    return [first, setup] + cells[2:]
 
 
 LESSONS = {}
@@ -637,9 +696,25 @@ player nothing helps (lesson 12).
 ]
 
 
+def readme_badges(repo: str, ref: str) -> None:
+    """Put the launch badges between the README's badge markers (or say where they go)."""
+    readme = ROOT / "README.md"
+    text = readme.read_text()
+    start, end = "<!-- launch badges -->", "<!-- /launch badges -->"
+    if start not in text or end not in text:
+        raise SystemExit(f"README.md has no {start} ... {end} block")
+    body = badges(repo, ref, "lessons/00_how_to_use.ipynb") if repo else \
+        "(Launch badges appear here once the public repository is known: see tools/make_lessons.py.)"
+    head, rest = text.split(start, 1)
+    readme.write_text(head + start + "\n" + body + "\n" + end + rest.split(end, 1)[1])
+
+
 def write_all() -> list[Path]:
+    repo, ref = _repo()
+    readme_badges(repo, ref)
     paths = []
     for name, cells in LESSONS.items():
+        cells = with_launch(name, cells, repo, ref)
         nb = nbf.v4.new_notebook(cells=cells, metadata={
             "kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}})
         path = ROOT / "lessons" / f"{name}.ipynb"
