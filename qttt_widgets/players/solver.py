@@ -492,6 +492,11 @@ class GoffSolver:
                 c = tuple(c)
                 if x or X2 | O2 == _FULL:
                     v = sign * _terminal(X2, O2, c)
+                elif len(rest) == 2:                 # two trees left: no search node
+                    v = -self._two_trees(c, X2, O2, rest[0][1], rest[1][1], n + 1,
+                                         _INF if rand else -max(alpha, best))
+                elif len(rest) == 1 and len(rest[0][1]) > 1:
+                    v = -self._last_mark(c, X2, O2, rest[0][1], n + 1)
                 elif rand:
                     v = -self._search(c, X2, O2, rest, mrest, n + 1, -_INF, _INF)
                 else:

@@ -104,7 +104,7 @@ def plot_results(table: dict, against_random: dict | None = None, title: str = "
             ax.barh(rows, vals, left=left, color=colour, label=label.replace("ai ", "player "))
             left = [a + b for a, b in zip(left, vals)]
         ax.set_xlabel("games against a random player")
-        ax.legend(fontsize=7, loc="lower right")
+        ax.legend(fontsize=7, loc="upper center", bbox_to_anchor=(0.5, -0.16), ncol=3, frameon=False)
         ax.set_title("Against random")
     fig.tight_layout()
     return fig
@@ -164,7 +164,8 @@ def main(argv=None) -> None:
     if args.plot:
         import matplotlib
         matplotlib.use("Agg")
-        fig = plot_results(table, against, f"Elo, {args.games} games a pairing, {args.rules} collapse")
+        rules = "Goff's rules" if args.rules == "goff" else "random collapse"
+        fig = plot_results(table, against, f"Elo, {args.games} games a pairing, {rules}")
         fig.savefig(args.plot, dpi=120)
         print(f"plot written to {args.plot}")
 
