@@ -123,8 +123,9 @@ loads the `qttt_widgets` library.
 
 - **JupyterLab on your machine**: from the top of the course folder run
   `python -m pip install -r requirements.txt && python -m qttt_widgets`.
-- **Binder** or **Colab**: open the notebook from the course's launch links; the setup cell
-  finds the library.
+- **Binder** or **Colab**: open the notebook from the launch badges at the top of each lesson
+  (your teacher adds them when the course is published); the setup cell finds or installs the
+  library.
 """),
     md("""
 ## Exercises that check themselves
