@@ -309,11 +309,6 @@ class GoffSolver:
     def _action_scores(self, game, alpha, beta) -> dict:
         """Doubled points from the side of the player to act, per legal action, searched
         with the window (alpha, beta) (fail-soft: outside it, a bound)."""
-        return {a: score(alpha, beta) for a, score in self._scorers(game).items()}
-
-    def _scorers(self, game) -> dict:
-        """Every legal action -> score(alpha, beta): doubled points from the side of the
-        player to act after that action, searched with the window (alpha, beta)."""
         cls, X, O, marks, n = self._state(game)
         out = {}
         pending = game.pending
@@ -325,8 +320,7 @@ class GoffSolver:
                 comp = next(c for c in comps if (c[0] >> q) & 1)
                 entry = next(e for e in comp[1] if e[0] == q)
                 others = tuple(c for c in comps if c is not comp)
-                out[q] = (lambda al, be, comp=comp, entry=entry, others=others:
-                          -self._outcome(cls, X, O, comp, entry, others, rest, sub, -be, -al))
+                out[q] = -self._outcome(cls, X, O, comp, entry, others, rest, sub, -beta, -alpha)
             return out
         comps = _components(cls, marks)
         for action in game.legal_moves():
@@ -334,8 +328,7 @@ class GoffSolver:
                 c = list(cls)
                 c[action] = n
                 X2, O2 = (X | 1 << action, O) if n & 1 else (X, O | 1 << action)
-                t = (1 if n & 1 else -1) * _terminal(X2, O2, c)
-                out[action] = lambda al, be, t=t: t
+                out[action] = (1 if n & 1 else -1) * _terminal(X2, O2, c)
                 continue
             a, b = action
             ca = next(c for c in comps if (c[0] >> a) & 1)
@@ -343,25 +336,21 @@ class GoffSolver:
             if (ca[0] >> b) & 1:                     # closes a cycle
                 ea = next(e for e in ca[1] if e[0] == a)
                 eb = next(e for e in ca[1] if e[0] == b)
-                if self.rules == "random":           # a fair coin: exact values of both
-                    def score(al, be, ca=ca, ea=ea, eb=eb, others=others):
-                        va = self._outcome(cls, X, O, ca, ea, others, marks, n, -_INF, _INF)
-                        vb = self._outcome(cls, X, O, ca, eb, others, marks, n, -_INF, _INF)
-                        return (va + vb) / 2
+                if self.rules == "random":
+                    va = self._outcome(cls, X, O, ca, ea, others, marks, n, -_INF, _INF)
+                    vb = self._outcome(cls, X, O, ca, eb, others, marks, n, -_INF, _INF)
+                    out[action] = (va + vb) / 2
                 else:                                # the opponent chooses the worse for the mover
-                    def score(al, be, ca=ca, ea=ea, eb=eb, others=others):
-                        va = self._outcome(cls, X, O, ca, ea, others, marks, n, al, be)
-                        if va <= al:
-                            return va
-                        return min(va, self._outcome(cls, X, O, ca, eb, others, marks, n, al, be))
-                out[action] = score
+                    va = self._outcome(cls, X, O, ca, ea, others, marks, n, alpha, beta)
+                    if va > alpha:                   # else the worse one is already below the window
+                        va = min(va, self._outcome(cls, X, O, ca, eb, others, marks, n, alpha, beta))
+                    out[action] = va
             else:
                 cb = next(c for c in others if (c[0] >> b) & 1)
                 merged = _merge(ca, cb, a, b, n)
                 rest = tuple(c for c in others if c is not cb) + (merged,)
-                mv = marks + ((n, min(a, b), max(a, b)),)
-                out[action] = (lambda al, be, rest=rest, mv=mv:
-                               -self._search(cls, X, O, rest, mv, n + 1, -be, -al))
+                out[action] = -self._search(cls, X, O, rest, marks + ((n, min(a, b), max(a, b)),),
+                                            n + 1, -beta, -alpha)
         return out
 
     def _outcome(self, cls, X, O, comp, entry, others, marks, n, alpha, beta):
