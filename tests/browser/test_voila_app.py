@@ -59,6 +59,19 @@ def test_switch_mode_and_opponent_and_the_computer_answers(page, voila_server):
     shot(page, "06-classical-vs-perfect")
 
 
+def test_the_solver_answers_and_the_hint_explains(page, voila_server):
+    open_app(page, voila_server)
+    dropdown(page, "O:").select_option(label="Computer: Goff solver (see difficulty)")
+    click_people(page, "19")                                            # X: opposite corners
+    page.wait_for_selector("text=/19 \\d\\d/")                          # ... and the solver answered
+    page.locator("button", has_text="Hint").click()
+    page.wait_for_selector("text=Hint:")
+    body = page.locator("body").inner_text()
+    assert "perfect marks for X" in body and "With perfect play from here" in body
+    assert "X wins with a narrow win (1 to 1/2)" in body                # X keeps the win after 19
+    shot(page, "08-solver-and-hint")
+
+
 def test_a_damaged_record_is_refused_on_screen(page, voila_server):
     open_app(page, voila_server)
     click_people(page, "19 59")
