@@ -211,17 +211,22 @@ def plot(results: dict, number: int, path: Path | None = None, games: int = 350)
         for s in strategies:
             r = results[(s, side)]
             mean, sd = r["sampled"].mean(axis=1), r["sampled"].std(axis=1, ddof=1)
-            ax.plot(r["p"], mean, color=COLOURS[s], label=f"{LABELS[s]} (sampled)")
+            ax.plot(r["p"], mean, color=COLOURS[s], label=LABELS[s])
             ax.fill_between(r["p"], mean - 2 * sd, mean + 2 * sd, color=COLOURS[s], alpha=0.2, lw=0)
-            ax.plot(r["p"], r["expected"].mean(axis=1), color=COLOURS[s], ls="--", lw=1,
-                    label=f"{LABELS[s]} (from amplitudes)")
+            ax.plot(r["p"], r["expected"].mean(axis=1), color=COLOURS[s], ls="--", lw=1)
         ax.set_title(f"imperfect player as {side}", fontsize=10)
         ax.set_xlabel("p (chance that a mistake board is one)")
         ax.set_ylabel(f"ties out of {games}")
         ax.set_ylim(0, games * 1.02)
         ax.grid(alpha=0.3)
-        if k == 0:
-            ax.legend(fontsize=7)
+    # one legend under both panels, so that no curve is hidden: a colour per strategy, and
+    # what solid and dashed mean
+    from matplotlib.lines import Line2D
+    handles = [Line2D([], [], color=COLOURS[s], label=LABELS[s]) for s in strategies]
+    handles += [Line2D([], [], color="grey", label="sampled (band: ±2 sd over batches)"),
+                Line2D([], [], color="grey", ls="--", lw=1, label="expected from the amplitudes")]
+    fig.legend(handles=handles, loc="upper center", ncol=3, fontsize=8, frameon=False,
+               bbox_to_anchor=(0.5, 0.0))       # below the panels; savefig's tight box keeps it
     fig.suptitle(f"Figure {number}: {title}")
     buf = io.BytesIO()
     fig.savefig(buf, format="png", bbox_inches="tight")
