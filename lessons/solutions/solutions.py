@@ -141,13 +141,13 @@ def s_8_1():
 
 
 def s_8_2():
-    from qttt_widgets import GoffGame
-    from qttt_widgets.quantum.goff_circuits import compare_with_ensemble
-    return compare_with_ensemble(GoffGame().play(0, 1).play(0, 1))["esilv"]["lost_marks"] > 0
+    return {"01", "10"}
 
 
 def s_8_3():
-    return {"01", "10"}
+    from qttt_widgets import GoffGame
+    from qttt_widgets.quantum.goff_circuits import compare_with_ensemble
+    return compare_with_ensemble(GoffGame().play(0, 1).play(0, 1))["esilv"]["lost_marks"] > 0
 
 
 def s_9_1():

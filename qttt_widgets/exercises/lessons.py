@@ -214,20 +214,20 @@ def _(ans):
     return "one qubit per spooky mark: 0 = first square, 1 = second"
 
 
-@task("8.2", "True or False: the ESILV 9-qubit circuit can lose a mark when two marks share both squares")
-def _(ans):
-    if ans is True:
-        return None
-    return "run compare_with_ensemble on GoffGame().play(0, 1).play(0, 1) and look at 'lost_marks'"
-
-
-@task("8.3", "the outcomes (as a set of 2-bit strings, qubit a first) of one ESILV mark on its two squares")
+@task("8.2", "the outcomes (as a set of 2-bit strings, qubit a first) of one ESILV mark on its two squares")
 def _(ans):
     if set(ans) == {"01", "10"}:
         return None
     if set(ans) == {"00", "11"}:
         return "that is before the X: the X on the second qubit turns equal bits into opposite ones"
     return "H, CNOT, X makes (|01> + |10>)/sqrt2: the mark is in exactly one of the two squares"
+
+
+@task("8.3", "True or False: the ESILV 9-qubit circuit can lose a mark when two marks share both squares")
+def _(ans):
+    if ans is True:
+        return None
+    return "run compare_with_ensemble on GoffGame().play(0, 1).play(0, 1) and look at 'lost_marks'"
 
 
 # --- lesson 09: the qubit-per-cell game ---------------------------------------------------------------
