@@ -209,7 +209,9 @@ Press the gate buttons and watch the arrow move.
 """),
     widget("from qttt_widgets.widgets import BlochView\nBlochView()"),
     md("In Qiskit a circuit lists the gates. This one applies H:"),
-    code("from qiskit import QuantumCircuit\nfrom qiskit.quantum_info import Statevector\n\nqc = QuantumCircuit(1)\nqc.h(0)\nStatevector.from_instruction(qc).probabilities_dict()"),
+    code("from qiskit import QuantumCircuit\nfrom qiskit.quantum_info import Statevector\n\nqc = QuantumCircuit(1)\nqc.h(0)\n"
+         "odds = Statevector.from_instruction(qc).probabilities_dict()\n"
+         "{str(outcome): round(float(p), 3) for outcome, p in odds.items()}   # P(0) and P(1)"),
     *task("2.1", "Make a 1-qubit circuit `qc` that turns |0⟩ into |1⟩.",
           "from qiskit import QuantumCircuit\nqc = QuantumCircuit(1)\n# add a gate here\nanswer = None   # set answer = qc when your circuit is ready"),
     *task("2.2", "Make a 1-qubit circuit for |−⟩ = (|0⟩ − |1⟩)/√2. (Careful: |+⟩ has the same odds.)",
