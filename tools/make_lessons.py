@@ -643,7 +643,8 @@ Measurement picks *one* board of the final superposition. Every board in it was 
 perfect player playing a non-losing move against *some* sequence of moves — so none of them is
 a loss for the perfect player (theorem 3.16). A superposition of non-losses is a non-loss.
 """),
-    code("qb = play_game('simple', 'O', p=0.0, seed=1)   # the perfect player is O\nqb.outcome_distribution()"),
+    code("qb = play_game('simple', 'O', p=0.0, seed=1)   # the perfect player is O\n"
+         "{result: round(p, 6) for result, p in qb.outcome_distribution().items()}   # X wins, O wins, tie"),
     *task("12.2", "What is P(tie) in that game?", "answer = None"),
     md("""
 ## Checking the theorem by brute force
@@ -651,7 +652,10 @@ a loss for the perfect player (theorem 3.16). A superposition of non-losses is a
 Walk every position reachable when one side plays *any* non-losing move and the other side
 *any* move, and count the finished games the careful side lost.
 """),
-    code("report = check_theorem_3_16()\n{side: report[side] for side in 'XO'}"),
+    code("report = check_theorem_3_16()\n"
+         "for side in 'XO':\n"
+         "    print(f'{side} plays only non-losing moves: {report[side]:,} positions reached')\n"
+         "print('finished games the careful side lost:', report['violations'])"),
     *task("12.3", "How many of those positions were losses for the careful side?", "answer = None"),
 ]
 
