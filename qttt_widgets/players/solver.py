@@ -555,11 +555,15 @@ class GoffSolver:
         xmove = n & 1
         sign = 1 if xmove else -1
         best = -_INF
-        for T, U in ((eA, eB), (eB, eA)):              # mark n closes a cycle in T
+        # tops[k][i]: mark n has taken square i of one tree (that tree follows), and mark n + 1
+        # closes the last cycle in the other tree (k = 0: the other is A, 1: it is B): the best
+        # two outcomes from n + 1's side. Joins and cycles both read them, on demand.
+        tops = ({}, {})
+        for k, T, U in ((1, eA, eB), (0, eB, eA)):     # mark n closes a cycle in T
             if len(T) < 2:
                 continue
             vals = []
-            for r, xm, om, plc in T:
+            for i, (r, xm, om, plc) in enumerate(T):
                 if xmove:
                     X2 = X | xm | 1 << r
                     O2 = O | om
@@ -568,41 +572,40 @@ class GoffSolver:
                     O2 = O | om | 1 << r
                 x = _LC[X2]
                 o = _LC[O2]
-                if (x and not o) or (o and not x):
-                    vals.append(sign * (2 * x - 2 * o))
+                if x or o:                               # the collapse ends the game
+                    if x and o:
+                        c = list(cls)
+                        c[r] = n
+                        for sq, sb in plc:
+                            c[sq] = sb
+                        vals.append(sign * _terminal(X2, O2, c))
+                    else:
+                        vals.append(sign * (2 * x - 2 * o))
                     continue
-                c = list(cls)
-                c[r] = n
-                for sq, sb in plc:
-                    c[sq] = sb
-                if x:
-                    vals.append(sign * _terminal(X2, O2, c))
-                elif len(U) == 1:                        # the classical last mark, by n + 1
-                    q = U[0][0]
-                    c[q] = n + 1
-                    t = _terminal(X2, O2 | 1 << q, c) if xmove else _terminal(X2 | 1 << q, O2, c)
-                    vals.append(sign * t)
+                top = tops[k].get(i)                     # else n + 1 closes the last cycle in U
+                if top is None:
+                    top = tops[k][i] = self._join_top(cls, X, O, T[i], U, n)
+                if len(top) == 1:                        # U is one square: a classical mark
+                    vals.append(-top[0])
                 else:
-                    vals.append(-self._last_mark(c, X2, O2, U, n + 1))
+                    vals.append(-((top[0] + top[1]) / 2 if rand else top[1]))
             vals.sort(reverse=True)
             v = (vals[0] + vals[1]) / 2 if rand else vals[1]
             if v > best:
                 best = v
                 if best >= beta:
                     return best
-        # joins: mark n in square q of one tree, mark n + 1 then closes a cycle at r of the
-        # other; w = the outcome from n + 1's side; the best two over r, per q, on demand.
-        tops = ({}, {})
+        # joins: mark n in a (of A) and b (of B); then mark n + 1 closes a cycle anywhere in the
+        # joined tree: its outcome in A depends only on b, in B only on a
         for ia, ea in enumerate(eA):
             for ib, eb in enumerate(eB):
-                ws = []
-                for side, q_entry, qi, T in ((0, eb, ib, eA), (1, ea, ia, eB)):
-                    top = tops[side].get(qi)
-                    if top is None:
-                        top = self._join_top(cls, X, O, q_entry, T, n)
-                        tops[side][qi] = top
-                    ws += top
-                ws.sort(reverse=True)
+                ta = tops[0].get(ib)
+                if ta is None:
+                    ta = tops[0][ib] = self._join_top(cls, X, O, eb, eA, n)
+                tb = tops[1].get(ia)
+                if tb is None:
+                    tb = tops[1][ia] = self._join_top(cls, X, O, ea, eB, n)
+                ws = sorted(ta + tb, reverse=True)
                 v = -((ws[0] + ws[1]) / 2 if rand else ws[1])
                 if v > best:
                     best = v
