@@ -585,7 +585,7 @@ class GoffSolver:
                 top = tops[k].get(i)                     # else n + 1 closes the last cycle in U
                 if top is None:
                     top = tops[k][i] = self._join_top(cls, X, O, T[i], U, n)
-                if len(top) == 1:                        # U is one square: a classical mark
+                if len(U) == 1:                          # U is one square: a classical mark
                     vals.append(-top[0])
                 else:
                     vals.append(-((top[0] + top[1]) / 2 if rand else top[1]))
@@ -605,8 +605,13 @@ class GoffSolver:
                 tb = tops[1].get(ia)
                 if tb is None:
                     tb = tops[1][ia] = self._join_top(cls, X, O, ea, eB, n)
-                ws = sorted(ta + tb, reverse=True)
-                v = -((ws[0] + ws[1]) / 2 if rand else ws[1])
+                a1, a2 = ta                              # the best two of the four
+                b1, b2 = tb
+                if a1 >= b1:
+                    w1, w2 = a1, (a2 if a2 > b1 else b1)
+                else:
+                    w1, w2 = b1, (b2 if b2 > a1 else a1)
+                v = -((w1 + w2) / 2 if rand else w2)
                 if v > best:
                     best = v
                     if best >= beta:
@@ -616,7 +621,8 @@ class GoffSolver:
     @staticmethod
     def _join_top(cls, X, O, q_entry, T, n):
         """Mark n has taken square q (its tree follows) and mark n + 1 closes the last cycle
-        in tree T: the best two outcomes over its square r in T, from n + 1's side."""
+        in tree T: the best two outcomes over its square r in T, from n + 1's side, as a pair
+        (the second is -_INF when T is one square)."""
         q, xq, oq, pq = q_entry
         xmove = n & 1
         if xmove:               # mark n (X) in q, mark n + 1 (O) in r
@@ -625,7 +631,7 @@ class GoffSolver:
         else:
             Xq = X | xq
             Oq = O | oq | 1 << q
-        ws = []
+        w1 = w2 = -_INF
         for r, xm, om, plc in T:
             if xmove:
                 X2 = Xq | xm
@@ -646,9 +652,13 @@ class GoffSolver:
                 t = _terminal(X2, O2, c)
             else:
                 t = 2 * x - 2 * o
-            ws.append(-t if xmove else t)
-        ws.sort(reverse=True)
-        return ws[:2]
+            if xmove:
+                t = -t
+            if t > w1:
+                w1, w2 = t, w1
+            elif t > w2:
+                w2 = t
+        return w1, w2
 
     def _last_mark(self, cls, X, O, entries, n):
         """Mark n when every open square is in one tree: every move closes the last cycle
