@@ -138,6 +138,22 @@ def test_book_covers_a_collapsed_opening():
     assert _book_lookup(g) is not None
 
 
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_an_early_collapse_choice_is_read_from_the_book(seed):
+    """A pending collapse by mark 3 at the latest: both outcomes are in the book."""
+    rng = random.Random(seed)
+    while True:
+        g = GoffGame()
+        while not g.is_over and g.pending is None:
+            g.apply(rng.choice(g.legal_moves()))
+        if g.pending is not None and g.move_number <= 4:
+            break
+    from_book = GoffSolver()
+    hit = from_book.hint(g)
+    assert from_book.nodes == 0                      # no search: both outcomes were in the book
+    assert hit == GoffSolver().hint(g, book=False)
+
+
 def test_a_damaged_book_says_so(tmp_path, monkeypatch):
     import qttt_widgets.players.solver as solver_module
     bad = tmp_path / "goff_book.json"

@@ -273,8 +273,8 @@ class GoffSolver:
         self._check(game)
         if game.is_over:
             return game.scores["X"] - game.scores["O"], []
-        if book and self.rules == "goff" and game.pending is None and game.move_number <= BOOK_MARKS + 1:
-            hit = _book_lookup(game)
+        if book and self.rules == "goff" and game.move_number <= BOOK_MARKS + 1:
+            hit = _book_lookup(game) if game.pending is None else _book_collapse(game)
             if hit is not None:
                 return hit
         if self._at_start(game) or game.pending is not None:
@@ -749,6 +749,24 @@ def _book_lookup(game):
     back = {new: old for old, new in enumerate(m)}
     best = [(back[int(pairs[i])], back[int(pairs[i + 1])]) for i in range(0, len(pairs), 2)]
     return value, sorted(tuple(sorted(p)) for p in best)
+
+
+def _book_collapse(game):
+    """(value, best choices) of a pending collapse whose outcomes are all in the book (or
+    end the game), else None."""
+    values = {}
+    for q in game.pending.options:
+        after = game.copy()
+        after.apply(q)
+        if after.is_over:
+            values[q] = after.scores["X"] - after.scores["O"]
+            continue
+        hit = _book_lookup(after)
+        if hit is None:
+            return None
+        values[q] = hit[0]
+    best = (max if game.to_move == "X" else min)(values.values())
+    return best, [q for q, v in values.items() if v == best]
 
 
 def _book_positions(marks: int) -> list:
