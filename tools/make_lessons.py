@@ -567,7 +567,7 @@ of the two collapsed boards, searched with alpha-beta to depth 2.
 ## Perfect play
 
 Heuristics guess; a **solver** knows. Our `GoffSolver` searches Goff's game to the end (about
-four seconds from the empty board), with four ideas that make it fast: a collapse only depends
+three to four seconds from the empty board), with four ideas that make it fast: a collapse only depends
 on the tree of marks and the one square the new mark takes; a classical mark older than every
 spooky mark can never decide a tie, so its number is forgotten; the eight symmetries of the
 board; and once only two trees are left, the last marks are read off the trees without a

@@ -31,7 +31,8 @@ How it gets fast, in pure Python:
   only on one square of each tree, so all joins are read off O(|A| |B|) collapses
   instead of |A| |B| searches.
 * **An opening book** (goff_book.json, regenerable) holds the value and perfect marks of
-  every position after up to three marks, where a search still takes 0.05-1 s.
+  every position after up to three marks (and of a collapse choice right after them), where
+  a search still takes 0.05-1 s.
 
 Values inside the search are "doubled points from the mover's side" (integers under Goff's
 rules), so that 1/2 points stay exact; the public methods return points as floats.
@@ -690,7 +691,7 @@ class GoffSolver:
 
 sys.setrecursionlimit(max(sys.getrecursionlimit(), 2000))
 
-# --- the opening book: perfect actions after up to three marks, where a search takes 0.05-5 s ---
+# --- the opening book: perfect actions after up to three marks, where a search takes 0.05-1 s ---
 BOOK_PATH = __import__("pathlib").Path(__file__).with_name("goff_book.json")
 BOOK_MARKS = 3          # the shipped book holds every position after 0..BOOK_MARKS marks
 _BOOK: dict | None = None
