@@ -44,7 +44,7 @@ import sys
 import time
 from dataclasses import dataclass
 
-from qttt_widgets.rules.goff import GoffGame, player_of
+from qttt_widgets.rules.goff import GoffGame
 
 LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
 _LM = tuple(sum(1 << i for i in line) for line in LINES)
