@@ -1,84 +1,191 @@
-"""Self-checking exercises for the lessons.
+"""Self-checking exercises, written in the lesson notebooks themselves.
 
-Each lesson task has an id like ``"1.2"``. In a notebook::
+A task in a lesson is three cells: the task text (``### Task N.M (kind)``), the learner's cell
+(the reference solution sits between ``### BEGIN SOLUTION`` and ``### END SOLUTION``; the
+student edition replaces it with a stub), and a check cell tagged ``check``::
 
-    from qttt_widgets.exercises import check
-    answer = ...            # the learner's work
-    check("1.2", answer)    # prints "Correct!" or a hint
+    check("1.2", answer, expect=0.75,
+          wrong=[(0.25, "that is P(1); P(0) uses the amplitude of |0⟩"),
+                 (3 ** 0.5 / 2, "square the amplitude: P(0) = |a₀|²")],
+          hint="P(0) is the squared size of the amplitude of |0⟩")
 
-``TASKS`` lists every task with its goal; reference solutions live in
-``lessons/solutions/solutions.py`` and the tests prove that each passes its check and
-that an empty stub (``None``) does not.
+A simple task needs no library code: ``expect`` (a number, a string, a tuple or list, a set,
+a dict of outcome probabilities), ``tol`` (for numbers), ``wrong`` (named wrong answers, each
+with its own hint) and ``hint`` (for any other wrong answer). Checks that need code take a
+checker from :mod:`qttt_widgets.exercises.checks` with ``using=``, for example
+``using=checks.state([1, 0, 0, 1])`` for a circuit compared by its statevector.
+
+``check`` prints ``Correct!`` or ``Not yet. Hint: ...`` and remembers the verdict in
+``RESULTS`` (task id -> hint or None), which the tests read.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Callable
+import numbers
+from fractions import Fraction
+from typing import Any, Callable, Iterable
+
+__all__ = ["check", "verdict", "matches", "RESULTS", "Mismatch"]
+
+_MISSING = object()
+RESULTS: dict[str, str | None] = {}
 
 
-@dataclass
-class Task:
-    id: str
-    goal: str
-    checker: Callable     # answer -> None if right, else a hint (str)
+class Mismatch(Exception):
+    """The answer has the wrong kind (a list where a number was asked, ...): the message is the hint."""
 
 
-TASKS: dict[str, Task] = {}
+def _is_number(x: Any) -> bool:
+    if isinstance(x, bool):
+        return False
+    if isinstance(x, numbers.Number):
+        return True
+    return hasattr(x, "dtype") and getattr(x, "shape", None) == ()      # a numpy scalar / 0-d array
 
 
-def task(task_id: str, goal: str):
-    def register(fn):
-        TASKS[task_id] = Task(task_id, goal, fn)
-        return fn
-    return register
+def _as_number(x: Any, what: str = "a number"):
+    if _is_number(x):
+        return complex(x) if isinstance(x, complex) or (hasattr(x, "dtype") and x.dtype.kind == "c") else float(x)
+    if isinstance(x, str):
+        try:
+            return float(Fraction(x.strip().replace(" ", "")))
+        except (ValueError, ZeroDivisionError):
+            pass
+    raise Mismatch(f"give {what}, not {_kind(x)}")
 
 
-def hint_for(task_id: str, answer) -> str | None:
-    """None if ``answer`` solves task ``task_id``, else the hint to show."""
-    if task_id not in TASKS:
-        raise KeyError(f"there is no task {task_id!r}; tasks are {', '.join(sorted(TASKS))}")
+def _kind(x: Any) -> str:
+    if x is None:
+        return "None"
+    if isinstance(x, bool):
+        return f"True/False ({x})"
+    if isinstance(x, str):
+        return f"the text {x!r}"
+    if isinstance(x, dict):
+        return "a dict"
+    if isinstance(x, (set, frozenset)):
+        return "a set"
+    if isinstance(x, (list, tuple)):
+        return f"a {type(x).__name__} of {len(x)} items"
+    return f"a {type(x).__name__}"
+
+
+def _norm_text(s: str) -> str:
+    return " ".join(s.strip().strip(".").strip("'\"").lower().split())
+
+
+def matches(answer: Any, expect: Any, tol: float = 1e-6) -> bool:
+    """True if ``answer`` equals ``expect``: numbers within ``tol`` (fractions like "3/4"
+    accepted), texts ignoring case and spaces, sequences item by item, sets as sets, dicts key
+    by key (a missing key counts as 0 where numbers are expected). Raises :class:`Mismatch`
+    with a hint when the answer is of the wrong kind."""
+    if isinstance(expect, bool):
+        if not isinstance(answer, (bool,)) and not (hasattr(answer, "dtype") and answer.dtype.kind == "b"):
+            raise Mismatch(f"give True or False, not {_kind(answer)}")
+        return bool(answer) == expect
+    if _is_number(expect):
+        a = _as_number(answer)
+        return abs(a - expect) <= tol
+    if isinstance(expect, str):
+        if not isinstance(answer, str):
+            raise Mismatch(f"give a text such as {expect[:0]!r}... in quotes, not {_kind(answer)}")
+        return _norm_text(answer) == _norm_text(expect)
+    if isinstance(expect, (set, frozenset)):
+        if isinstance(answer, (str, dict)) or not isinstance(answer, Iterable):
+            raise Mismatch(f"give a set (or list) of items, not {_kind(answer)}")
+        items = list(answer)
+        if len(set(map(_key, items))) != len(items):
+            return False
+        if len(items) != len(expect):
+            return False
+        rest = list(expect)
+        for item in items:
+            for j, e in enumerate(rest):
+                try:
+                    if matches(item, e, tol):
+                        del rest[j]
+                        break
+                except Mismatch:
+                    continue
+            else:
+                return False
+        return True
+    if isinstance(expect, dict):
+        if not isinstance(answer, dict):
+            raise Mismatch(f"give a dict (such as {{'0': 0.5, '1': 0.5}}), not {_kind(answer)}")
+        numeric = all(_is_number(v) for v in expect.values())
+        keys = {str(k) for k in answer} | {str(k) for k in expect}
+        a = {str(k): v for k, v in answer.items()}
+        e = {str(k): v for k, v in expect.items()}
+        for k in keys:
+            if numeric:
+                if not matches(a.get(k, 0), e.get(k, 0), tol):
+                    return False
+            elif k not in a or k not in e or not matches(a[k], e[k], tol):
+                return False
+        return True
+    if isinstance(expect, (list, tuple)) or (hasattr(expect, "shape") and getattr(expect, "shape", ()) != ()):
+        expect = list(expect)
+        if isinstance(answer, (str, dict, set, frozenset)) or _is_number(answer) or not hasattr(answer, "__len__"):
+            raise Mismatch(f"give a list or tuple of {len(expect)} items, not {_kind(answer)}")
+        answer = list(answer)
+        if len(answer) != len(expect):
+            raise Mismatch(f"give {len(expect)} items, not {len(answer)}")
+        return all(matches(a, e, tol) for a, e in zip(answer, expect))
+    return answer == expect
+
+
+def _key(item):
+    try:
+        hash(item)
+        return item
+    except TypeError:
+        return repr(item)
+
+
+def verdict(answer: Any, expect: Any = _MISSING, *, tol: float = 1e-6,
+            wrong: Iterable = (), hint: str | None = None,
+            using: Callable[[Any], str | None] | None = None) -> str | None:
+    """None if ``answer`` is right, else the hint to show (see :func:`check`)."""
     if answer is None or answer is Ellipsis:
         return "No answer yet: replace None (or ...) with your answer, then run the cell again."
+    if using is None and expect is _MISSING:
+        raise TypeError("check needs expect=... or using=...")
     try:
-        return TASKS[task_id].checker(answer)
+        for value, why in wrong:
+            try:
+                if matches(answer, value, tol):
+                    return why
+            except Mismatch:
+                continue
+        if using is not None:
+            return using(answer)
+        if matches(answer, expect, tol):
+            return None
+    except Mismatch as e:
+        return str(e)
+    except NotImplementedError:
+        return "your function is still the stub (it raises NotImplementedError): write its body."
     except Exception as e:  # noqa: BLE001 - a learner's odd answer must give a hint, not a crash
-        return f"That answer could not be checked ({type(e).__name__}: {e}). Look at what the task asks for."
+        return f"that answer could not be checked ({type(e).__name__}: {e}). Look again at what the task asks for."
+    return hint or "not this one: go back over the section above the task."
 
 
-def passes(task_id: str, answer) -> bool:
-    """True if ``answer`` solves task ``task_id`` (prints nothing)."""
-    return hint_for(task_id, answer) is None
+def check(task_id: str, answer: Any, expect: Any = _MISSING, *, tol: float = 1e-6,
+          wrong: Iterable = (), hint: str | None = None,
+          using: Callable[[Any], str | None] | None = None) -> None:
+    """Print ``Correct!`` or ``Not yet. Hint: ...`` for task ``task_id``.
+
+    ``expect``: the right answer (compared by :func:`matches`, numbers within ``tol``).
+    ``wrong``: pairs ``(wrong answer, hint)``, tried first, each with a hint that names the
+    likely mistake. ``hint``: shown for any other wrong answer. ``using``: a checker from
+    :mod:`qttt_widgets.exercises.checks` (answer -> None if right, else a hint) for answers
+    that need code to judge (a circuit, a function, a move)."""
+    why = verdict(answer, expect, tol=tol, wrong=wrong, hint=hint, using=using)
+    RESULTS[task_id] = why
+    print(f"Task {task_id}: Correct!" if why is None else f"Task {task_id}: Not yet. Hint: {why}")
 
 
-def check(task_id: str, answer) -> None:
-    """Check ``answer`` for task ``task_id`` and print "Correct!" or a hint."""
-    hint = hint_for(task_id, answer)
-    print("Correct!" if hint is None else f"Not yet. Hint: {hint}")
+def close(a: Any, b: Any, tol: float = 1e-6) -> bool:
+    """True if two numbers (complex allowed) differ by at most ``tol``."""
+    return abs(complex(a) - complex(b)) <= tol
 
-
-def _close(a, b, tol=1e-6) -> bool:
-    return abs(complex(a) - complex(b)) < tol
-
-
-def _statevector(qc):
-    from qiskit.quantum_info import Statevector
-    return Statevector.from_instruction(qc.remove_final_measurements(inplace=False))
-
-
-def _same_state(qc, target, num_qubits) -> str | None:
-    """None if circuit ``qc`` prepares ``target`` (up to a global phase), else a hint."""
-    from qiskit import QuantumCircuit
-    from qiskit.quantum_info import Statevector
-    if not isinstance(qc, QuantumCircuit):
-        return f"the answer should be a QuantumCircuit, got {type(qc).__name__}"
-    if qc.num_qubits != num_qubits:
-        return f"use a circuit with {num_qubits} qubit{'s' if num_qubits > 1 else ''}, not {qc.num_qubits}"
-    sv = _statevector(qc)
-    overlap = abs(Statevector(target).inner(sv))
-    if overlap > 1 - 1e-6:
-        return None
-    probs = {k: round(v, 3) for k, v in sv.probabilities_dict().items() if v > 1e-9}
-    return f"your circuit gives the outcome probabilities {probs}; compare them with the state asked for"
-
-
-from . import lessons  # noqa: E402,F401  (registers the tasks)

@@ -1,0 +1,367 @@
+"""The course's own tool: launch cells, the student edition, and the lessons' lint.
+
+The notebooks in ``lessons/`` are the source: what an instructor opens and edits in
+JupyterLab is the file we version and test. This tool never rewrites a cell an instructor
+wrote. It owns exactly two kinds of cells, found by their tags:
+
+- ``launch-badges``: a markdown cell under the title with Colab / Binder links (only while the
+  course's public address is set);
+- ``setup``: the first code cell, which finds or installs ``qttt_widgets``.
+
+Commands (from the top of the checkout)::
+
+    python tools/course.py launch     # stamp badges + setup cells (and the README's badge block)
+    python tools/course.py student    # write the student edition into student/
+    python tools/course.py lint       # check every lesson's structure; exit 1 on a problem
+    python tools/course.py check      # launch + student would change nothing (CI's guard)
+
+The address is one setting: ``Source`` under ``[project.urls]`` in ``pyproject.toml``
+(``https://github.com/owner/name``; ``QTTT_REF`` picks a branch, default ``main``).
+Running ``launch`` or ``student`` twice changes nothing the second time.
+"""
+from __future__ import annotations
+
+import argparse
+import copy
+import shutil
+import os
+import re
+import sys
+from pathlib import Path
+
+import nbformat
+
+ROOT = Path(__file__).resolve().parents[1]
+SOLUTION = re.compile(r"^(?P<indent>[ \t]*)### BEGIN SOLUTION[ \t]*\n(?P<body>.*?)^[ \t]*### END SOLUTION[ \t]*(\n|$)",
+                      re.S | re.M)
+TASK = re.compile(r"^### Task (?P<id>(?P<n>\d+)\.(?P<m>\d+))(?: \((?P<kind>[^)]*)\))?\s*$", re.M)
+KINDS = {"predict", "compute", "code", "play", "explain", "find the slip"}
+CHECK_CALL = re.compile(r"check\(\s*\"(?P<id>\d+\.\d+)\"\s*,\s*(?P<var>[A-Za-z_][A-Za-z_0-9]*)")
+OWNED = ("launch-badges", "setup")
+
+# --- the one setting: the public address ----------------------------------------------------
+
+
+def repository(root: Path = ROOT) -> tuple[str, str]:
+    """(``owner/name``, ref) from pyproject's ``[project.urls] Source``; ("", ref) if unset."""
+    text = (root / "pyproject.toml").read_text()
+    section = re.search(r"^\[project\.urls\]\s*\n(.*?)(^\[|\Z)", text, re.S | re.M)
+    ref = os.environ.get("QTTT_REF", "").strip() or "main"
+    if not section:
+        return "", ref
+    m = re.search(r'^\s*Source\s*=\s*"https://github\.com/([\w.-]+/[\w.-]+?)(?:\.git)?/?"\s*$', section.group(1), re.M)
+    return (m.group(1) if m else ""), ref
+
+
+def launch_links(repo: str, ref: str, notebook: str) -> dict:
+    """Colab and Binder (JupyterLab at the notebook; Voila at the demo app) addresses."""
+    binder = f"https://mybinder.org/v2/gh/{repo}/{ref}"
+    return {"Colab": f"https://colab.research.google.com/github/{repo}/blob/{ref}/{notebook}",
+            "Binder (JupyterLab)": f"{binder}?urlpath=lab/tree/{notebook}",
+            "Binder (Voila app)": f"{binder}?urlpath=voila/render/notebooks/app.ipynb"}
+
+
+BADGE_IMAGES = {"Colab": "https://colab.research.google.com/assets/colab-badge.svg",
+                "Binder (JupyterLab)": "https://mybinder.org/badge_logo.svg",
+                "Binder (Voila app)": "https://img.shields.io/badge/launch-Voila%20app-579ACA"}
+
+
+def badges(repo: str, ref: str, notebook: str) -> str:
+    return " ".join(f"[![{name}]({BADGE_IMAGES[name]})]({url})"
+                    for name, url in launch_links(repo, ref, notebook).items())
+
+
+SETUP = '''# Setup (written by tools/course.py; edits here are replaced): find or install qttt_widgets.
+import importlib.util, pathlib, sys
+if importlib.util.find_spec("qttt_widgets") is None:
+    _top = next((p for p in [pathlib.Path.cwd(), *pathlib.Path.cwd().parents]
+                 if (p / "qttt_widgets" / "__init__.py").is_file()), None)
+    if _top is not None:                      # a checkout of the course: use it
+        sys.path.insert(0, str(_top))
+    elif "google.colab" in sys.modules and "{repo}":   # Colab: install (keeps Colab's ipywidgets, matplotlib)
+        %pip install -q qiskit qiskit-aer pylatexenc
+        %pip install -q --no-deps "qttt-widgets @ git+https://github.com/{repo}@{ref}"
+        importlib.invalidate_caches()
+    else:
+        raise SystemExit("This lesson needs the qttt_widgets library: in a terminal, in the course's folder, "
+                         "run  python -m pip install -r requirements.txt  (see the course README).")
+from qttt_widgets.exercises import check, checks'''
+
+
+def setup_source(repo: str, ref: str) -> str:
+    return SETUP.replace("{repo}", repo).replace("{ref}", ref)
+
+
+def _tags(cell) -> list:
+    return list(cell.get("metadata", {}).get("tags", []))
+
+
+def _cell(kind: str, source: str, tag: str, cell_id: str):
+    make = nbformat.v4.new_markdown_cell if kind == "markdown" else nbformat.v4.new_code_cell
+    cell = make(source, metadata={"tags": [tag]})
+    cell["id"] = cell_id
+    if kind == "code":
+        cell["metadata"]["jupyter"] = {"source_hidden": False}
+    return cell
+
+
+def stamp(nb, repo: str, ref: str, notebook: str):
+    """The notebook with its launch cells as they should be; every other cell untouched."""
+    nb = copy.deepcopy(nb)
+    cells = [c for c in nb.cells if "launch-badges" not in _tags(c)]
+    setup = [c for c in cells if "setup" in _tags(c)]
+    if setup:
+        setup[0]["source"] = setup_source(repo, ref)
+    else:
+        new = _cell("code", setup_source(repo, ref), "setup", "setup")
+        cells.insert(1, new)
+    if repo:
+        where = next(i for i, c in enumerate(cells) if "setup" in _tags(c))
+        cells.insert(where, _cell("markdown", badges(repo, ref, notebook), "launch-badges", "launch-badges"))
+    nb.cells = cells
+    return nb
+
+
+def _write_if_changed(path: Path, nb) -> bool:
+    text = nbformat.writes(nb) + "\n"
+    if path.exists() and path.read_text() == text:
+        return False
+    path.write_text(text)
+    return True
+
+
+def lessons(root: Path = ROOT) -> list[Path]:
+    return sorted((root / "lessons").glob("[0-9][0-9]_*.ipynb"))
+
+
+def readme_badges(root: Path, repo: str, ref: str, write: bool) -> bool:
+    path = root / "README.md"
+    text = path.read_text()
+    inner = (badges(repo, ref, "student/00_how_to_use.ipynb") if repo else
+             "(Launch badges appear here once the course's public address is set: see "
+             "lessons/INSTRUCTORS.md, \"Publish launch links\".)")
+    new = re.sub(r"(<!-- launch badges -->\n).*?(\n<!-- /launch badges -->)", lambda m: m.group(1) + inner + m.group(2),
+                 text, flags=re.S)
+    if new != text and write:
+        path.write_text(new)
+    return new != text
+
+
+def launch(root: Path = ROOT, write: bool = True) -> list[str]:
+    """Stamp the launch cells into every lesson and notebook; the names of files changed."""
+    repo, ref = repository(root)
+    changed = []
+    for path in lessons(root):
+        rel = f"student/{path.name}"        # the links send students to the student edition
+        nb = stamp(nbformat.read(path, as_version=4), repo, ref, rel)
+        if (_write_if_changed(path, nb) if write else nbformat.writes(nb) + "\n" != path.read_text()):
+            changed.append(str(path.relative_to(root)))
+    if readme_badges(root, repo, ref, write):
+        changed.append("README.md")
+    return changed
+
+
+# --- the student edition ---------------------------------------------------------------------
+
+
+def strip_solutions(source: str) -> str:
+    """Each ``### BEGIN SOLUTION`` ... ``### END SOLUTION`` region becomes a stub: a comment,
+    and inside a function body ``raise NotImplementedError()`` (nbgrader's convention)."""
+    def stub(m):
+        indent = m.group("indent")
+        text = f"{indent}# YOUR CODE HERE\n"
+        if indent:
+            text += f"{indent}raise NotImplementedError()\n"
+        return text
+    return SOLUTION.sub(stub, source).rstrip("\n")
+
+
+def student_notebook(nb):
+    """The student edition of one lesson: no solutions; the outputs of solution, check and
+    ``reveal`` cells cleared (so a prediction's answer is not stored in the file)."""
+    nb = copy.deepcopy(nb)
+    keep = []
+    for cell in nb.cells:
+        tags = _tags(cell)
+        if "instructor-only" in tags:
+            continue
+        if cell.cell_type == "code" and "check" in tags:
+            # collapsed in JupyterLab and Colab: the student runs it without reading the answer
+            call = CHECK_CALL.search(cell.source)
+            if call and not cell.source.startswith("#@title"):
+                cell.source = f"#@title Check Task {call.group('id')} (run this cell)\n" + cell.source
+            cell.metadata["cellView"] = "form"
+            cell.metadata.setdefault("jupyter", {})["source_hidden"] = True
+        if cell.cell_type == "code":
+            had = bool(SOLUTION.search(cell.source))
+            cell.source = strip_solutions(cell.source)
+            if had or "check" in tags or "reveal" in tags:
+                cell.outputs = []
+                cell.execution_count = None
+        elif "### BEGIN SOLUTION" in cell.source:
+            cell.source = strip_solutions(cell.source)
+        keep.append(cell)
+    nb.cells = keep
+    nb.metadata["qttt"] = {"edition": "student"}
+    return nb
+
+
+def student(root: Path = ROOT, out: Path | None = None, write: bool = True) -> list[str]:
+    """Write the student edition of every lesson into ``out`` (default ``student/``)."""
+    out = out or root / "student"
+    if write:
+        out.mkdir(parents=True, exist_ok=True)
+    changed = []
+    names = set()
+    for path in lessons(root):
+        names.add(path.name)
+        nb = student_notebook(nbformat.read(path, as_version=4))
+        target = out / path.name
+        text = nbformat.writes(nb) + "\n"
+        if not target.exists() or target.read_text() != text:
+            changed.append(str(target.relative_to(root) if target.is_relative_to(root) else target))
+            if write:
+                target.write_text(text)
+    for stale in out.glob("*.ipynb") if out.exists() else []:
+        if stale.name not in names:
+            changed.append(str(stale))
+            if write:
+                stale.unlink()
+    for extra in ("GLOSSARY.md",):
+        source, target = root / "lessons" / extra, out / extra
+        if source.exists() and (not target.exists() or target.read_text() != source.read_text()):
+            changed.append(str(target))
+            if write:
+                shutil.copyfile(source, target)
+    readme = out / "README.md"
+    text = ("# The course, student edition\n\nWritten by `python tools/course.py student` from `lessons/` "
+            "(the instructor edition, with solutions). Start with `00_how_to_use.ipynb`. Do not edit "
+            "these files: edit `lessons/` and run the command again.\n")
+    if not readme.exists() or readme.read_text() != text:
+        changed.append(str(readme))
+        if write:
+            readme.write_text(text)
+    return changed
+
+
+# --- lint --------------------------------------------------------------------------------------
+
+
+def _headings(nb) -> list[str]:
+    return [line for c in nb.cells if c.cell_type == "markdown" for line in c.source.splitlines()
+            if line.startswith("#")]
+
+
+def tasks(nb) -> list[dict]:
+    """Each task: id, kind, the index of its heading cell, answer cell and check cell, and the
+    answer variable the check reads."""
+    found = []
+    cells = nb.cells
+    for i, cell in enumerate(cells):
+        if cell.cell_type != "markdown":
+            continue
+        for m in TASK.finditer(cell.source):
+            task = {"id": m.group("id"), "n": int(m.group("n")), "m": int(m.group("m")),
+                    "kind": (m.group("kind") or "").strip(), "heading": i, "answer": None, "check": None,
+                    "var": None}
+            for j in range(i + 1, min(i + 8, len(cells))):
+                c = cells[j]
+                if c.cell_type == "markdown" and TASK.search(c.source):
+                    break
+                if c.cell_type == "code" and task["answer"] is None and SOLUTION.search(c.source):
+                    task["answer"] = j
+                call = CHECK_CALL.search(c.source) if c.cell_type == "code" else None
+                if call and call.group("id") == task["id"]:
+                    task["check"], task["var"] = j, call.group("var")
+                    break
+            found.append(task)
+    return found
+
+
+def lint_notebook(path: Path) -> list[str]:
+    nb = nbformat.read(path, as_version=4)
+    problems = []
+    say = lambda text: problems.append(f"{path.name}: {text}")  # noqa: E731
+    number = int(path.name[:2])
+    title = nb.cells[0].source if nb.cells and nb.cells[0].cell_type == "markdown" else ""
+    if not re.match(rf"# {number:02d} · \S", title):
+        say(f"the first cell must be the title '# {number:02d} · ...'")
+    for words in ("You will learn", "You need", "minutes"):
+        if words not in title:
+            say(f"the title cell must say '{words}'")
+    setup = [i for i, c in enumerate(nb.cells) if "setup" in _tags(c)]
+    if len(setup) != 1 or setup[0] > 2:
+        say("one code cell tagged 'setup' right under the title (run tools/course.py launch)")
+    heads = "\n".join(_headings(nb))
+    needed = ["What you learned", "References"] + (["Say it plainly"] if number > 0 else [])
+    for section in needed:
+        if not re.search(rf"^#+ .*{section}", heads, re.M):
+            say(f"a section '{section}' is missing")
+    found = tasks(nb)
+    for k, t in enumerate(found, start=1):
+        if t["n"] != number or t["m"] != k:
+            say(f"Task {t['id']} should be numbered {number}.{k}")
+        if t["kind"] not in KINDS:
+            say(f"Task {t['id']}: give its kind in the heading, one of {sorted(KINDS)}")
+        if t["answer"] is None:
+            say(f"Task {t['id']}: the cell after it needs a ### BEGIN SOLUTION / ### END SOLUTION region")
+        if t["check"] is None:
+            say(f"Task {t['id']}: no check cell calling check(\"{t['id']}\", ...) follows it")
+        elif "check" not in _tags(nb.cells[t["check"]]):
+            say(f"Task {t['id']}: tag its check cell 'check'")
+    if number > 0:
+        kinds = [t["kind"] for t in found]
+        if len(found) < 5:
+            say(f"{len(found)} tasks; a lesson needs at least five")
+        for kind in ("predict", "code"):
+            if kind not in kinds:
+                say(f"no '{kind}' task")
+        images = sum(1 for c in nb.cells if c.cell_type == "code" for o in c.get("outputs", [])
+                     if {"image/png", "image/svg+xml"} & set(o.get("data", {})))
+        if not images:
+            say("no picture is stored in the notebook: a static render would show none")
+    for i, c in enumerate(nb.cells):
+        if c.cell_type == "code" and c.source.strip() and not c.get("outputs") and c.execution_count is None \
+                and "setup" not in _tags(c):
+            say(f"cell {i} was never run: execute the notebook and save it")
+            break
+    return problems
+
+
+def lint(root: Path = ROOT) -> list[str]:
+    problems = []
+    paths = lessons(root)
+    numbers = [int(p.name[:2]) for p in paths]
+    if numbers != list(range(len(paths))):
+        problems.append(f"lessons must be numbered 00, 01, ... without gaps: {numbers}")
+    for path in paths:
+        problems += lint_notebook(path)
+    return problems
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("command", choices=["launch", "student", "lint", "check"])
+    parser.add_argument("--out", type=Path, help="student: where to write the edition (default student/)")
+    args = parser.parse_args(argv)
+    if args.command == "launch":
+        for name in launch():
+            print("stamped", name)
+    elif args.command == "student":
+        for name in student(out=args.out):
+            print("wrote", name)
+    elif args.command == "lint":
+        problems = lint()
+        print("\n".join(problems) or f"{len(lessons())} lessons: no problems")
+        return 1 if problems else 0
+    else:
+        stale = launch(write=False) + student(write=False)
+        if stale:
+            print("out of date (run python tools/course.py launch, then student):", *stale, sep="\n  ")
+            return 1
+        print("launch cells and the student edition are up to date")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
