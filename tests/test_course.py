@@ -5,10 +5,6 @@ without solutions, and the recipes of lessons/INSTRUCTORS.md done the way a teac
 """
 from __future__ import annotations
 
-import shutil
-import subprocess
-import sys
-from pathlib import Path
 
 import nbformat
 import pytest

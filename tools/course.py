@@ -14,6 +14,7 @@ Commands (from the top of the checkout)::
     python tools/course.py student    # write the student edition into student/
     python tools/course.py lint       # check every lesson's structure; exit 1 on a problem
     python tools/course.py check      # launch + student would change nothing (CI's guard)
+    python tools/course.py move 4 14  # move lesson 04 to place 14 (renumbers files, titles, tasks)
 
 The address is one setting: ``Source`` under ``[project.urls]`` in ``pyproject.toml``
 (``https://github.com/owner/name``; ``QTTT_REF`` picks a branch, default ``main``).
@@ -339,9 +340,60 @@ def lint(root: Path = ROOT) -> list[str]:
     return problems
 
 
+# --- reordering ------------------------------------------------------------------------------
+
+XREF = re.compile(r"\b[Ll]essons? \d\d\b(?:\s*(?:[-–,]|and|or)\s*\d\d\b)*")
+
+
+def _renumber_text(text: str, old: int, new: int) -> str:
+    text = re.sub(rf"^# {old:02d} · ", f"# {new:02d} · ", text, flags=re.M)
+    text = re.sub(rf"(### Task ){old}\.(\d+)", rf"\g<1>{new}.\2", text)
+    return re.sub(rf'(check\(\s*"){old}\.(\d+)"', rf'\g<1>{new}.\2"', text)
+
+
+def move(old: int, new: int, root: Path = ROOT) -> list[str]:
+    """Move lesson ``old`` to place ``new``; the lessons between shift by one. Renames the
+    files and the wrong-answer tables, and renumbers titles and task ids (``### Task N.M``,
+    ``check("N.M", ...)``). Cross-references in prose ("lesson 07", "You need") are not
+    rewritten: their meaning is the instructor's to judge. Returns them, to be read."""
+    paths = lessons(root)
+    if not (0 <= old < len(paths) and 0 <= new < len(paths)):
+        raise SystemExit(f"lessons are numbered 00..{len(paths) - 1:02d}")
+    order = list(range(len(paths)))
+    order.insert(new, order.pop(old))                 # order[new_place] = old number
+    mapping = {was: now for now, was in enumerate(order) if was != now}
+    tables = root / "tests" / "course_wrong"
+    staged = []
+    for was, now in mapping.items():
+        path = paths[was]
+        nb = nbformat.read(path, as_version=4)
+        for cell in nb.cells:
+            cell.source = _renumber_text(cell.source, was, now)
+        target = path.with_name(f"{now:02d}{path.name[2:]}")
+        staged.append((path, target, nbformat.writes(nb) + "\n"))
+        table = tables / f"lesson_{was:02d}.py"
+        if table.exists():
+            text = re.sub(rf'"{was}\.(\d+)"', rf'"{now}.\1"', table.read_text())
+            staged.append((table, tables / f"lesson_{now:02d}.py", text))
+    for source, _, _ in staged:
+        source.unlink()
+    for _, target, text in staged:
+        target.write_text(text)
+    refs = []
+    for path in lessons(root):
+        nb = nbformat.read(path, as_version=4)
+        for i, cell in enumerate(nb.cells):
+            if cell.cell_type == "markdown":
+                refs += [f"{path.name} cell {i}: {m.group(0)}" for m in XREF.finditer(cell.source)]
+                refs += [f"{path.name} cell {i}: You need ..." for line in cell.source.splitlines()
+                         if "You need" in line]
+    return refs
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("command", choices=["launch", "student", "lint", "check"])
+    parser.add_argument("command", choices=["launch", "student", "lint", "check", "move"])
+    parser.add_argument("numbers", nargs="*", type=int, help="move: OLD NEW (lesson numbers)")
     parser.add_argument("--out", type=Path, help="student: where to write the edition (default student/)")
     args = parser.parse_args(argv)
     if args.command == "launch":
@@ -354,6 +406,11 @@ def main(argv: list[str] | None = None) -> int:
         problems = lint()
         print("\n".join(problems) or f"{len(lessons())} lessons: no problems")
         return 1 if problems else 0
+    elif args.command == "move":
+        if len(args.numbers) != 2:
+            parser.error("move takes two lesson numbers: OLD NEW")
+        refs = move(*args.numbers)
+        print("moved. Read these cross-references and fix the ones the move broke:", *refs, sep="\n  ")
     else:
         stale = launch(write=False) + student(write=False)
         if stale:
