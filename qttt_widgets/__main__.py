@@ -1,6 +1,6 @@
 """Start the course or the demo app.
 
-    python -m qttt_widgets            # JupyterLab at the lessons (and notebooks/)
+    python -m qttt_widgets            # JupyterLab at the course's first lesson (student edition)
     python -m qttt_widgets app        # the demo app in Voila (notebooks/app.ipynb)
     python -m qttt_widgets --port 8890
 
@@ -21,8 +21,17 @@ def lab_command(argv: list[str]) -> list[str]:
     cmd = [sys.executable, "-m", "jupyter", "lab", f"--ServerApp.root_dir={ROOT}"]
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         cmd.append("--allow-root")
-    start = "lessons" if any((ROOT / "lessons").glob("*.ipynb")) else "notebooks"
-    return cmd + [f"--LabApp.default_url=/lab/tree/{start}"] + argv
+    return cmd + [f"--LabApp.default_url={start_page()}"] + argv
+
+
+def start_page(root: Path = ROOT) -> str:
+    """Where JupyterLab opens: lesson 00 of the student edition (the instructor edition in
+    lessons/ if there is no student edition yet)."""
+    for folder in ("student", "lessons"):
+        first = sorted((root / folder).glob("00_*.ipynb"))
+        if first:
+            return f"/lab/tree/{folder}/{first[0].name}"
+    return "/lab/tree/notebooks"
 
 
 def app_command(argv: list[str]) -> list[str]:

@@ -169,15 +169,21 @@ class ClassicalBoard:
     def from_record(cls, record) -> "ClassicalBoard":
         """Rebuild a board from ``to_record`` output; a damaged record raises RecordError."""
         from .errors import RecordError
+        from .limits import check_board_size, check_moves, parse_json
+        if isinstance(record, str):
+            record = parse_json(record)
         if not isinstance(record, dict) or record.get("format") != "qttt-classical":
             raise RecordError("this is not a classical tic-tac-toe record (format 'qttt-classical')")
-        try:
-            board = cls(record.get("n", 3), record.get("k"))
-        except ValueError as e:
-            raise RecordError(f"bad board size: {e}") from None
+        if record.get("version", 1) != 1 or isinstance(record.get("version"), bool):
+            raise RecordError(f"record version {record.get('version')!r} is not supported (this is version 1)")
+        unknown = sorted(set(record) - {"format", "version", "n", "k", "moves", "redo"})
+        if unknown:
+            raise RecordError(f"the record has fields this version does not know: {unknown}")
+        check_board_size(record.get("n", 3), record.get("k"))
+        board = cls(record.get("n", 3), record.get("k"))
         moves, redo = record.get("moves", []), record.get("redo", [])
-        if not isinstance(moves, list) or not isinstance(redo, list):
-            raise RecordError("'moves' and 'redo' must be lists of squares")
+        check_moves(moves, "moves")
+        check_moves(redo, "redo")
         for i, sq in enumerate(moves + redo, 1):
             try:
                 board.play(sq)

@@ -25,13 +25,13 @@ Bad input raises IllegalMove naming the rule; the game is then exactly as before
 """
 from __future__ import annotations
 
-import json
 import math
 import random
 from collections import Counter
 from dataclasses import dataclass
 
 from .classical import winning_lines
+from .limits import MAX_SHOTS
 from .errors import IllegalMove, RecordError, illegal
 
 MARK = {0: "O", 1: "X"}
@@ -104,8 +104,8 @@ class QubitGame:
             raise ValueError(f"risk levels are 1, 2, 3, 4; got {levels!r}")
         if measurement not in ("shot", "most-frequent"):
             raise ValueError(f"measurement must be 'shot' or 'most-frequent'; got {measurement!r}")
-        if isinstance(shots, bool) or not isinstance(shots, int) or shots < 1:
-            raise ValueError(f"shots must be a positive whole number; got {shots!r}")
+        if isinstance(shots, bool) or not isinstance(shots, int) or not 1 <= shots <= MAX_SHOTS:
+            raise ValueError(f"shots must be a whole number from 1 to {MAX_SHOTS:,}; got {shots!r}")
         if both_lines not in ("count", "draw"):
             raise ValueError(f"both_lines must be 'count' or 'draw'; got {both_lines!r}")
         if seed is None:
@@ -595,31 +595,30 @@ class QubitGame:
     def from_record(cls, record, measurer=None) -> "QubitGame":
         """Rebuild a game from ``to_record`` output or its JSON text; a damaged record
         raises RecordError saying what is wrong."""
+        from .limits import check_moves, check_shots, parse_json
         if isinstance(record, str):
-            try:
-                record = json.loads(record)
-            except json.JSONDecodeError as e:
-                raise RecordError(f"the record is not valid JSON: {e.msg} at line {e.lineno}") from None
+            record = parse_json(record)
         if not isinstance(record, dict):
             raise RecordError(f"a record is a dict (or its JSON text), got {type(record).__name__}")
         if record.get("format") != "qttt-qubit":
             raise RecordError(f"this is not a qubit-board record: format is {record.get('format')!r}")
-        if record.get("version") != 1:
+        if record.get("version") != 1 or isinstance(record.get("version"), bool):
             raise RecordError(f"record version {record.get('version')!r} is not supported (this is version 1)")
         known = {"format", "version", "n", "k", "levels", "measurement", "shots", "both_lines",
                  "collapse_costs_turn", "seed", "moves", "redo"}
         unknown = sorted(set(record) - known)
         if unknown:
             raise RecordError(f"the record has fields this version does not know: {unknown}")
+        if "shots" in record:
+            check_shots(record["shots"])
         options = {key: record[key] for key in ("n", "k", "levels", "measurement", "shots", "both_lines",
                                                  "collapse_costs_turn", "seed") if key in record}
         try:
             game = cls(measurer=measurer, **options)
-        except ValueError as e:
+        except (ValueError, TypeError) as e:
             raise RecordError(f"bad game options: {e}") from None
         for where in ("moves", "redo"):
-            if not isinstance(record.get(where, []), list):
-                raise RecordError(f"{where!r} must be a list of moves")
+            check_moves(record.get(where, []), where)
         moves, redo = record.get("moves", []), record.get("redo", [])
         for i, d in enumerate(moves + redo, 1):
             where = "moves" if i <= len(moves) else "redo"

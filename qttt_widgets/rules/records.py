@@ -26,6 +26,7 @@ import json
 import re
 
 from .errors import IllegalMove, RecordError
+from .limits import check_text, parse_json
 
 FORMAT = "qttt-goff"
 VERSION = 1
@@ -158,13 +159,9 @@ def goff_from_record(record):
     from .goff import GoffGame
 
     if isinstance(record, str):
-        stripped = record.strip()
+        stripped = check_text(record).strip()
         if stripped.startswith("{"):
-            try:
-                record = json.loads(stripped)
-            except json.JSONDecodeError as e:
-                raise RecordError(f"the record is not valid JSON: {e.msg} at line {e.lineno}, "
-                                  f"column {e.colno}") from None
+            record = parse_json(stripped)
         else:
             record = {"format": FORMAT, "version": VERSION, "rules": "goff", "seed": None,
                       "moves": stripped, "redo": ""}
@@ -179,7 +176,7 @@ def goff_from_record(record):
     if record["format"] != FORMAT:
         raise RecordError(f"this is not a Goff game record: format is {record['format']!r}, "
                           f"expected {FORMAT!r}")
-    if record.get("version", VERSION) != VERSION:
+    if record.get("version", VERSION) != VERSION or isinstance(record.get("version"), bool):
         raise RecordError(f"record version {record.get('version')!r} is not supported (this is version {VERSION})")
     rules = record.get("rules", "goff")
     if rules not in ("goff", "random"):
@@ -190,6 +187,9 @@ def goff_from_record(record):
     if rules == "random" and seed is None:
         raise RecordError("a random-collapse record needs its seed: it decides the coming collapses")
 
+    for where in ("moves", "redo"):
+        if isinstance(record.get(where, ""), str):
+            check_text(record.get(where, ""), f"{where!r} notation")
     moves = _merge_outcomes(parse_actions(record["moves"]), rules)
     redo = _merge_outcomes(parse_actions(record.get("redo", "")), rules)
     game = GoffGame(collapse=rules, seed=seed)

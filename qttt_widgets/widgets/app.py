@@ -18,6 +18,7 @@ from qttt_widgets.players.qubit import QubitLookaheadPlayer, RandomQubitPlayer
 from qttt_widgets.players.solver import ImperfectPlayer, PerfectPlayer, shared_solver
 from qttt_widgets.rules.classical import ClassicalBoard
 from qttt_widgets.rules.errors import IllegalMove, RecordError
+from qttt_widgets.rules.limits import check_text, parse_json
 from qttt_widgets.rules.goff import GoffGame
 from qttt_widgets.rules.qubit_board import QubitGame
 
@@ -90,15 +91,12 @@ def mode_of(game) -> str:
 
 def load_record(text: str):
     """A game from pasted record text (JSON of any of the games, or bare Goff notation)."""
-    text = (text or "").strip()
+    text = check_text(text or "").strip()
     if not text:
         raise RecordError("the record box is empty: paste a saved record first")
     if not text.startswith("{"):
         return GoffGame.from_record(text)
-    try:
-        record = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise RecordError(f"the record is not valid JSON: {e.msg} at line {e.lineno}, column {e.colno}") from None
+    record = parse_json(text)
     fmt = record.get("format") if isinstance(record, dict) else None
     if fmt == "qttt-goff":
         return GoffGame.from_record(record)
@@ -386,7 +384,7 @@ class GameApp(widgets.VBox):
         """Load the record in the text box; a damaged one is refused and the game is kept."""
         try:
             game = load_record(self.record.value)
-        except (RecordError, ValueError) as e:
+        except (RecordError, ValueError, TypeError, KeyError, RecursionError) as e:
             self.message.value = (f"<span style='color:#b00020'>Could not load the record: "
                                   f"{html.escape(str(e))}. The current game is unchanged.</span>")
             return

@@ -10,15 +10,19 @@ from conftest import ROOT, ARTIFACTS, free_port, stop, wait_until_up
 
 @pytest.fixture(scope="module")
 def lab_server(tmp_path_factory):
-    """JupyterLab on a copy of lessons/ (so running cells never rewrites the checkout)."""
+    """JupyterLab as `python -m qttt_widgets` starts it, on a copy of the course (so running
+    cells never rewrites the checkout)."""
     import shutil
+    from qttt_widgets.__main__ import start_page
     root = tmp_path_factory.mktemp("lab")
     shutil.copytree(ROOT / "lessons", root / "lessons")
+    shutil.copytree(ROOT / "student", root / "student")
     port = free_port()
     ARTIFACTS.mkdir(exist_ok=True)
     log = open(ARTIFACTS / "jupyterlab.log", "w")
     cmd = [sys.executable, "-m", "jupyter", "lab", "--no-browser", f"--port={port}", "--ServerApp.ip=127.0.0.1",
-           f"--ServerApp.root_dir={root}", "--IdentityProvider.token=", "--ServerApp.password="]
+           f"--ServerApp.root_dir={root}", "--IdentityProvider.token=", "--ServerApp.password=",
+           f"--LabApp.default_url={start_page(ROOT)}"]
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         cmd.append("--allow-root")
     proc = subprocess.Popen(cmd, cwd=root, stdout=log, stderr=subprocess.STDOUT)
@@ -31,9 +35,29 @@ def lab_server(tmp_path_factory):
         log.close()
 
 
+def test_jupyterlab_opens_at_lesson_00_and_it_runs(page, lab_server):
+    """A student who starts the course lands in lesson 00 (student edition) and can run it."""
+    page.set_default_timeout(90_000)
+    page.goto(lab_server + "/lab")
+    page.wait_for_selector(".jp-Notebook")
+    page.wait_for_selector(".lm-TabBar-tabLabel:has-text('00_how_to_use.ipynb')")
+    page.wait_for_selector("text=/Python 3 \\(ipykernel\\) \\| Idle/")
+    for attempt in range(3):
+        page.locator(".lm-MenuBar-itemLabel", has_text="Run").click()
+        page.locator(".lm-Menu-itemLabel", has_text="Run All Cells").first.click()
+        try:
+            page.wait_for_selector("text=Task 0.1: Not yet. Hint: No answer yet", timeout=40_000)
+            break
+        except Exception:  # noqa: BLE001
+            if attempt == 2:
+                raise
+    page.wait_for_selector(".jp-OutputArea svg[role=img]")           # the board picture
+    shot(page, "10-lab-lesson-00")
+
+
 def test_a_lesson_runs_and_its_widget_renders(page, lab_server):
     page.set_default_timeout(90_000)
-    page.goto(lab_server + "/lab/tree/lessons/01_one_qubit.ipynb")
+    page.goto(lab_server + "/lab/tree/student/01_one_qubit.ipynb")
     page.wait_for_selector(".jp-Notebook")
     page.wait_for_selector("text=/Python 3 \\(ipykernel\\) \\| Idle/")    # the kernel is ready
     # the Bloch sphere widget: its sliders and its picture. Run All can race the kernel's

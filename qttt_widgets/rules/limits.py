@@ -1,0 +1,82 @@
+"""Limits on what a record or a widget accepts.
+
+The demo app meets strangers: one visitor pasting something huge must not take down a
+class's server. Every size a record can carry has a limit here, checked before any work is
+done, and a refused record raises :class:`RecordError` saying which limit it broke.
+"""
+from __future__ import annotations
+
+import json
+
+from .errors import RecordError
+
+MAX_RECORD_CHARS = 50_000     # a long 5 x 5 qubit game with outcomes is about 15,000
+MAX_JSON_DEPTH = 5            # record -> moves -> move -> outcome -> value
+BOARD_SIZES = (3, 4, 5)       # what the app offers, for every game
+MAX_SHOTS = 100_000           # the qubit game's "most frequent of N shots"
+MAX_MOVES = 500               # per list (moves, redo); a Goff game has at most 9 marks
+
+
+def check_text(text: str, what: str = "record") -> str:
+    """``text`` if it is within the size limit, else RecordError."""
+    if not isinstance(text, str):
+        raise RecordError(f"a {what} is text, got {type(text).__name__}")
+    if len(text) > MAX_RECORD_CHARS:
+        raise RecordError(f"the {what} is {len(text):,} characters long; the limit is {MAX_RECORD_CHARS:,}")
+    return text
+
+
+def json_depth(text: str) -> int:
+    """How deeply brackets nest in JSON ``text`` (strings skipped), without parsing it."""
+    depth = deepest = 0
+    in_string = escaped = False
+    for ch in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif ch in "]}":
+            depth -= 1
+    return deepest
+
+
+def parse_json(text: str, what: str = "record"):
+    """JSON ``text`` parsed, after the size and nesting limits; RecordError if it breaks one
+    or is not JSON."""
+    check_text(text, what)
+    depth = json_depth(text)
+    if depth > MAX_JSON_DEPTH:
+        raise RecordError(f"the {what} nests {depth} levels deep; a record nests at most {MAX_JSON_DEPTH}")
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as e:
+        raise RecordError(f"the {what} is not valid JSON: {e.msg} at line {e.lineno}, column {e.colno}") from None
+    except ValueError as e:                         # e.g. a number with thousands of digits
+        raise RecordError(f"the {what} is not valid JSON: {e}") from None
+
+
+def check_board_size(n, k=None) -> None:
+    if isinstance(n, bool) or not isinstance(n, int) or n not in BOARD_SIZES:
+        raise RecordError(f"the board size n must be one of {', '.join(map(str, BOARD_SIZES))}; got {n!r}")
+    if k is not None and (isinstance(k, bool) or not isinstance(k, int) or not 3 <= k <= n):
+        raise RecordError(f"k (marks in a row) must be a whole number from 3 to n = {n}; got {k!r}")
+
+
+def check_moves(moves, where: str = "moves") -> None:
+    if not isinstance(moves, list):
+        raise RecordError(f"{where!r} must be a list of moves, got {type(moves).__name__}")
+    if len(moves) > MAX_MOVES:
+        raise RecordError(f"{where!r} has {len(moves):,} moves; the limit is {MAX_MOVES}")
+
+
+def check_shots(shots) -> None:
+    if isinstance(shots, bool) or not isinstance(shots, int) or not 1 <= shots <= MAX_SHOTS:
+        raise RecordError(f"shots must be a whole number from 1 to {MAX_SHOTS:,}; got {shots!r}")
