@@ -150,10 +150,14 @@ def test_qubit_view_tools():
 def test_picture_views_render_pngs():
     g = GoffGame().play(0, 3).play(0, 4).play(3, 7).play(7, 0)
     graph = EntanglementGraphView(g)
-    assert graph.image.value.tobytes().startswith(PNG)
-    first = graph.image.value.tobytes()
+    first = graph.svg.value
+    assert first.startswith("<svg") and "cycle 8→4→1→8" in first          # Goff's graph is SVG
+    for label in ("X₁", "O₂", "X₃", "O₄"):
+        assert first.count(f">{label}</text>") == 1                         # one label per mark
     graph.update(g.copy().collapse(7))
-    assert graph.image.value.tobytes() != first
+    assert graph.svg.value != first and "cycle" not in graph.svg.value
+    graph.update(QubitGame(seed=1).entangle((0, 4), 1))
+    assert graph.image.value.tobytes().startswith(PNG) and graph.svg.layout.display == "none"
     circuit = CircuitView(g)
     faithful = circuit.image.value.tobytes()
     assert faithful.startswith(PNG)

@@ -141,3 +141,55 @@ def board(game, size: int = 300) -> SvgPicture:
     if kind == "QubitGame":
         return qubit_board(game, size)
     raise TypeError(f"no board picture for {kind}")
+
+
+def goff_graph(game, size: int = 320) -> SvgPicture:
+    """Goff's entanglement graph: squares at their board places, one curved edge per spooky
+    mark with its label on the edge's own midpoint (marks on the same pair bend apart), the
+    cycle waiting to be measured drawn thick and dashed, classical squares filled."""
+    step, pad = 110, 50
+    centre = {sq: (pad + (sq % 3) * step, pad + (sq // 3) * step) for sq in range(9)}
+    pending = game.pending
+    cycle_marks = set(pending.cycle_marks) if pending else set()
+    cycle = set(pending.cycle) if pending else set()
+    body, labels = [], []
+    seen: dict[tuple, int] = {}
+    for player, s, a, b in game.spooky:
+        pair = (min(a, b), max(a, b))
+        k = seen.get(pair, 0)
+        seen[pair] = k + 1
+        bend = [0.22, -0.22, 0.45, -0.45, 0.68, -0.68][k % 6]
+        (x1, y1), (x2, y2) = centre[pair[0]], centre[pair[1]]
+        dx, dy = x2 - x1, y2 - y1
+        cx, cy = (x1 + x2) / 2 - bend * dy, (y1 + y2) / 2 + bend * dx       # the curve's control point
+        mx, my = 0.25 * x1 + 0.5 * cx + 0.25 * x2, 0.25 * y1 + 0.5 * cy + 0.25 * y2   # its midpoint
+        in_cycle = s in cycle_marks
+        colour = CYCLE_COLOUR if in_cycle else _colour(player)
+        dash = ' stroke-dasharray="9 5"' if in_cycle else ""
+        body.append(f'<path d="M{x1},{y1} Q{cx:.1f},{cy:.1f} {x2},{y2}" fill="none" stroke="{colour}" '
+                    f'stroke-width="{5 if in_cycle else 2.5}"{dash}/>')
+        labels.append(f'<text x="{mx:.1f}" y="{my + 5:.1f}" font-size="15" font-weight="bold" fill="{colour}" '
+                      f'text-anchor="middle" stroke="white" stroke-width="4" paint-order="stroke">'
+                      f'{player}{str(s).translate(SUB)}</text>')
+    nodes = []
+    for sq, (x, y) in centre.items():
+        mark = game.classical[sq]
+        if mark is not None:
+            nodes.append(f'<circle cx="{x}" cy="{y}" r="22" fill="{_colour(mark[0])}"/>'
+                         f'<text x="{x}" y="{y + 6}" font-size="17" font-weight="bold" fill="white" '
+                         f'text-anchor="middle">{mark[0]}{str(mark[1]).translate(SUB)}</text>')
+        else:
+            ring = CYCLE_COLOUR if sq in cycle else "#555"
+            width = 4 if sq in cycle else 2
+            nodes.append(f'<circle cx="{x}" cy="{y}" r="22" fill="white" stroke="{ring}" stroke-width="{width}"/>'
+                         f'<text x="{x}" y="{y + 6}" font-size="16" fill="#444" text-anchor="middle">{sq + 1}</text>')
+    side = 2 * pad + 2 * step
+    title = "entanglement graph"
+    if pending:
+        title += ": cycle " + "→".join(str(c + 1) for c in pending.cycle) + f"→{pending.cycle[0] + 1}"
+    caption = (f'<text x="{side / 2}" y="{side + 14}" font-size="14" fill="#333" text-anchor="middle">'
+               f'{escape(title)}</text>')
+    head = (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {side} {side + 24}" width="{size}" '
+            f'height="{size * (side + 24) // side}" role="img" aria-label="{escape(title)}" '
+            f'font-family="DejaVu Sans, Arial, sans-serif"><title>{escape(title)}</title>')
+    return SvgPicture(head + "".join(body) + "".join(nodes) + "".join(labels) + caption + "</svg>")

@@ -130,19 +130,25 @@ class EntanglementGraphView(widgets.VBox):
     """The entanglement graph of a Goff position (or the groups of a qubit board)."""
 
     def __init__(self, game=None, **kwargs):
-        self.image = widgets.Image(format="png", layout=widgets.Layout(width="340px"))
+        self.svg = widgets.HTML(layout=widgets.Layout(width="340px", min_height="364px"))
+        self.image = widgets.Image(format="png", layout=widgets.Layout(width="340px", display="none"))
         self._cache = _Cache()
-        super().__init__([self.image], **kwargs)
+        super().__init__([self.svg, self.image], **kwargs)
         self.update(game if game is not None else GoffGame())
 
     def update(self, game) -> None:
+        """Goff positions are drawn as SVG (no matplotlib: a few milliseconds); qubit boards'
+        groups as a PNG."""
         self.game = game
         if isinstance(game, GoffGame):
+            from .svg import goff_graph
             key = ("goff", game.classical, game.spooky, game.pending)
-            self.image.value = self._cache.get(key, lambda: goff_graph_png(game))
+            self.svg.value = self._cache.get(key, lambda: str(goff_graph(game, 340)))
+            self.svg.layout.display, self.image.layout.display = "", "none"
         elif isinstance(game, QubitGame):
             key = ("qubit", game.n, game.cells, game.groups)
             self.image.value = self._cache.get(key, lambda: qubit_graph_png(game))
+            self.svg.layout.display, self.image.layout.display = "none", ""
 
 
 # --- the live circuit ----------------------------------------------------------------------
@@ -162,9 +168,11 @@ class CircuitView(widgets.VBox):
         self.text = widgets.HTML()
         self.note = widgets.HTML()
         self._cache = _Cache(32)
-        self.mode.observe(lambda _c: self.update(self.game), names="value")
+        self.mode.observe(lambda _c: self.update(self.game) if self.game is not None else None, names="value")
         super().__init__([self.mode, self.note, self.image, self.text], **kwargs)
-        self.update(game if game is not None else GoffGame())
+        self.game = None
+        if game is not None:            # else drawn when first shown: qiskit loads only then
+            self.update(game)
 
     def circuit(self, game=None):
         game = self.game if game is None else game
@@ -248,7 +256,9 @@ class EnsembleView(widgets.VBox):
         self.image = widgets.Image(format="png", layout=widgets.Layout(width="600px"))
         self._cache = _Cache(32)
         super().__init__([self.summary, self.image], **kwargs)
-        self.update(game if game is not None else GoffGame())
+        self.game = None
+        if game is not None:            # else drawn when first shown: matplotlib loads only then
+            self.update(game)
 
     def update(self, game) -> None:
         self.game = game
