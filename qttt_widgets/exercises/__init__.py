@@ -65,8 +65,9 @@ def _kind(x: Any) -> str:
     if isinstance(x, (set, frozenset)):
         return "a set"
     if isinstance(x, (list, tuple)):
-        return f"a {type(x).__name__} of {len(x)} items"
-    return f"a {type(x).__name__}"
+        return f"a {type(x).__name__} of {len(x)} item{'s' if len(x) != 1 else ''}"
+    name = type(x).__name__
+    return f"{'an' if name[0] in 'aeiou' else 'a'} {name}"
 
 
 def _norm_text(s: str) -> str:
@@ -87,7 +88,7 @@ def matches(answer: Any, expect: Any, tol: float = 1e-6) -> bool:
         return abs(a - expect) <= tol
     if isinstance(expect, str):
         if not isinstance(answer, str):
-            raise Mismatch(f"give a text such as {expect[:0]!r}... in quotes, not {_kind(answer)}")
+            raise Mismatch(f"give a text in quotes (such as 'X'), not {_kind(answer)}")
         return _norm_text(answer) == _norm_text(expect)
     if isinstance(expect, (set, frozenset)):
         if isinstance(answer, (str, dict)) or not isinstance(answer, Iterable):

@@ -108,7 +108,7 @@ def classical_board(board, size: int = 240) -> SvgPicture:
 
 def qubit_board(game, size: int = 300) -> SvgPicture:
     """The qubit-per-cell board: X / O cells, quantum cells with their group and P(X)."""
-    n, cell = game.size, 100
+    n, cell = game.n, 100
     probs = game.cell_probabilities()
     names = {c: chr(97 + k) for k, grp in enumerate(game.groups) for c in grp.cells}
     body = []

@@ -128,3 +128,77 @@ def test_voila_refuses_code_sent_from_the_browser(page, voila_server, tmp_path):
     assert "kernel_info_reply" in replies(info_id, 10)                   # the socket itself works
     ws.close()
     assert not marker.exists()
+
+
+HOSTILE_ON_SCREEN = [
+    ('{"format":"qttt-classical","version":1,"n":100000,"moves":[]}', "board size"),
+    ('{"format":"qttt-classical","version":1,"n":300,"moves":[]}', "board size"),
+    ('{"format":"qttt-qubit","version":1,"shots":1000000000000,"moves":[]}', "shots"),
+    ("{\"a\":" * 3000 + "1" + "}" * 3000, "nests"),
+    ("19 " * 700_000, "the limit is"),                                   # 2.1 MB of notation
+]
+
+
+def test_hostile_records_are_refused_on_screen_and_the_app_still_answers(page, voila_server):
+    open_app(page, voila_server)
+    click_people(page, "19 59")
+    page.wait_for_selector("text=/Moves:.*19 59/")
+    box = page.locator("textarea")
+    for i, (text, words) in enumerate(HOSTILE_ON_SCREEN):
+        box.fill(text)
+        page.locator("button", has_text="Load").click()
+        message = page.locator(".widget-html", has_text="Could not load the record")
+        message.wait_for(timeout=60_000)
+        assert words in message.inner_text(), message.inner_text()
+        assert page.locator("text=The current game is unchanged").count() == 1
+        assert page.locator("text=/Moves:.*19 59/").count() == 1        # the game is unchanged
+        box.fill("")
+        page.locator("button", has_text="Save").click()                 # clears the message
+        page.wait_for_selector("text=Saved")
+    shot(page, "09-hostile-record-refused")
+    click_people(page, "37")                                            # ... and the app still answers
+    page.wait_for_selector("text=/Moves:.*19 59 37/")
+
+
+def test_kernels_are_capped_and_each_kernel_memory_limited():
+    """voila.json's CappedKernelManager: beyond max_kernels a visitor gets a 503 page that says
+    the server is full; every kernel runs under the address-space cap."""
+    import subprocess
+    import sys
+    import urllib.error
+    import urllib.request
+
+    import psutil
+    from conftest import ROOT, free_port, stop, wait_until_up
+
+    port = free_port()
+    proc = subprocess.Popen([sys.executable, "-m", "voila", "notebooks/app.ipynb", "--no-browser", f"--port={port}",
+                             "--Voila.ip=127.0.0.1", "--CappedKernelManager.max_kernels=2",
+                             "--VoilaConfiguration.preheat_kernel=False"],
+                            cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        wait_until_up(base + "/voila/static/", proc)
+        for _ in range(2):
+            assert urllib.request.urlopen(base + "/", timeout=180).status == 200
+        try:
+            urllib.request.urlopen(base + "/", timeout=60)
+            raise AssertionError("a third kernel was started beyond the cap of 2")
+        except urllib.error.HTTPError as e:
+            assert e.code == 503 and "server is full" in e.read().decode()
+        kernels = [p for p in psutil.Process(proc.pid).children(recursive=True)
+                   if "ipykernel" in " ".join(p.cmdline())]
+        assert len(kernels) == 2
+        import time
+
+        def cap(pid):
+            limits = open(f"/proc/{pid}/limits").read()
+            return next(l for l in limits.splitlines() if l.startswith("Max address space")).split()[3]
+        for k in kernels:                     # the app's first cell sets it: wait until it has run
+            assert k.environ().get("QTTT_KERNEL_MEMORY_MB") == "2500"
+            deadline = time.time() + 120
+            while cap(k.pid) == "unlimited" and time.time() < deadline:
+                time.sleep(0.2)
+            assert cap(k.pid) == str(2500 * 2**20)
+    finally:
+        stop(proc)
