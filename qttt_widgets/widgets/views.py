@@ -405,9 +405,11 @@ def histogram_png(counts: dict, exact: dict, shots: int) -> bytes:
     fig = R.figure(max(3.5, 0.55 * len(keys) + 1.5), 2.8)
     ax = fig.add_subplot(111)
     xs = range(len(keys))
+    # told apart by fill as well as colour: measured bars solid, exact bars hatched and outlined
     ax.bar([x - 0.2 for x in xs], [counts.get(k, 0) / shots for k in keys], width=0.4,
-           label=f"measured ({shots} shots)", color="#1f78b4")
-    ax.bar([x + 0.2 for x in xs], [exact.get(k, 0) for k in keys], width=0.4, label="exact", color="#bbb")
+           label=f"measured ({shots} shots)", color="#1f78b4", edgecolor="black", linewidth=0.6)
+    ax.bar([x + 0.2 for x in xs], [exact.get(k, 0) for k in keys], width=0.4, label="exact",
+           color="white", edgecolor="#444", hatch="///", linewidth=0.8)
     ax.set_xticks(list(xs))
     ax.set_xticklabels(keys, rotation=60 if len(keys) > 6 else 0, fontsize=8)
     ax.set_ylabel("probability")
