@@ -90,8 +90,10 @@ def goff_board(game, size: int = 300) -> SvgPicture:
                         f'{player}<tspan font-size="12" dy="3">{s}</tspan></text>')
     for player, line, top in game.lines():
         body.append(_strike(line, 3, cell, f"{player}, largest {top}"))
-    moves = game.notation() or "empty board"
-    return _frame(3, size, cell, body, f"Goff board: {moves}")
+    # the title says no more than the picture shows (a task may ask for the record)
+    title = "Goff board, empty" if not game.history else (
+        f"Goff board after {len(game.history)} action{'s' if len(game.history) != 1 else ''}")
+    return _frame(3, size, cell, body, title)
 
 
 def classical_board(board, size: int = 240) -> SvgPicture:
