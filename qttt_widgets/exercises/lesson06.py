@@ -1,0 +1,113 @@
+"""Checkers for lesson 06 (Goff II: cycles, who chooses the collapse, scoring, random collapse).
+
+Collapse choices are judged by the rules engine and the exact solver
+(:mod:`qttt_widgets.players.solver`): every choice as good as the best one passes.
+Squares are people's numbers 1..9 in answers and hints, as in the record notation.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from qttt_widgets.players.solver import shared_solver
+from qttt_widgets.rules.goff import GoffGame
+
+__all__ = ["goff_score", "SCORE_CASES", "best_collapse", "score_function"]
+
+
+def goff_score(lines) -> dict:
+    """Goff's scoring, from the lines completed by one collapse (or by the classical last mark):
+    ``lines`` is a list of (player, largest subscript), one item a line. One player only: 1 point
+    a line. Both players: the player whose earliest line (the smallest largest subscript) was
+    completed first scores 1, the other 1/2. No line: 0 each."""
+    x = [s for p, s in lines if p == "X"]
+    o = [s for p, s in lines if p == "O"]
+    if x and o:
+        return {"X": 1.0, "O": 0.5} if min(x) < min(o) else {"X": 0.5, "O": 1.0}
+    return {"X": float(len(x)), "O": float(len(o))}
+
+
+SCORE_CASES = [
+    ([],),
+    ([("X", 5)],),
+    ([("O", 8)],),
+    ([("X", 9), ("X", 9)],),
+    ([("X", 5), ("O", 6)],),
+    ([("O", 6), ("X", 5)],),
+    ([("X", 7), ("O", 6)],),
+    ([("O", 6), ("X", 7)],),
+    ([("X", 3), ("O", 8)],),
+    ([("X", 9), ("O", 4)],),
+]
+
+
+def _describe(game: GoffGame) -> str:
+    lines = game.lines()
+    if not lines:
+        return "no line" if not game.is_over else "a full board with no line (a draw)"
+    parts = [f"{p} the line {'-'.join(str(s + 1) for s in line)} (largest subscript {top})"
+             for p, line, top in lines]
+    return " and ".join(parts) + f", so {game.result_text()}"
+
+
+def best_collapse(record: str) -> Callable[[Any], str | None]:
+    """A collapse choice (a people's square, as in the notation's ``(9)``) that is as good for
+    the chooser as the best one, in the position ``record`` (a cycle waiting to be measured)."""
+    game = GoffGame.from_record(record)
+    if game.pending is None:
+        raise ValueError(f"{record!r} has no cycle waiting to be measured")
+    p = game.pending
+    chooser = p.chooser
+    values = shared_solver("goff").action_values(game)        # code square -> X's points minus O's
+    sign = 1 if chooser == "X" else -1
+    best = max(sign * v for v in values.values())
+    mark = f"{'X' if p.sub % 2 else 'O'}{p.sub}"
+
+    def checker(answer) -> str | None:
+        if isinstance(answer, bool) or not isinstance(answer, int):
+            return f"give one square as a whole number (people's 1..9), not {type(answer).__name__}"
+        options = [s + 1 for s in p.options]
+        if answer not in options:
+            if answer + 1 in options:
+                return (f"{mark} can only go to square {options[0]} or {options[1]} (people's numbers, as in "
+                        "the notation): is that a code number?")
+            return f"{mark} can only go to square {options[0]} or {options[1]}, the two squares of the mark just placed"
+        if sign * values[answer - 1] >= best:
+            return None
+        after = game.copy().collapse(answer - 1)
+        return (f"{mark} closed the cycle, so {chooser} chooses. Sending {mark} to square {answer} gives "
+                f"{_describe(after)}: is that the better of the two results for {chooser}? Compare whose "
+                "line was completed first")
+    return checker
+
+
+def score_function(f) -> str | None:
+    """Task 6.4: a function ``score(lines)`` that agrees with :func:`goff_score` on
+    :data:`SCORE_CASES`; the hint names the rule the first failing case breaks."""
+    if not callable(f):
+        return f"give a function (def score(lines): ...), not {type(f).__name__}"
+    for (lines,) in SCORE_CASES:
+        want = goff_score(list(lines))
+        got = f(list(lines))
+        if not isinstance(got, dict) or set(got) != {"X", "O"}:
+            return f"for lines {lines} your function returned {got!r}: return a dict {{'X': points, 'O': points}}"
+        try:
+            ok = all(abs(float(got[k]) - want[k]) < 1e-9 for k in want)
+        except (TypeError, ValueError):
+            return f"for lines {lines} your function returned {got!r}: the points must be numbers"
+        if ok:
+            continue
+        players = {p for p, _ in lines}
+        said = f"for lines {lines} your function returned {got!r}"
+        if players == {"X", "O"}:
+            if got.get("X") == want["O"] and got.get("O") == want["X"]:
+                return (f"{said}: the points are swapped. The line with the smaller largest subscript was "
+                        "completed first and scores 1; the ½ goes to the line with the larger largest subscript")
+            if got.get("X") == got.get("O"):
+                return f"{said}: when both players have a line, they do not score the same: one gets 1, the other ½"
+            return f"{said}: when both have a line, compare the largest subscripts: smaller gets 1, larger ½"
+        if len(lines) == 2 and len(players) == 1:
+            return f"{said}: one player with two lines at once scores 1 point a line"
+        if not lines:
+            return f"{said}: no line, no points"
+        return f"{said}: one player alone with a line scores 1 point a line, the other 0"
+    return None

@@ -1,0 +1,158 @@
+"""Lesson 03's physics claims, computed independently of the notebook (numpy and qiskit)."""
+import math
+
+import numpy as np
+import pytest
+from qiskit import QuantumCircuit
+from qiskit.quantum_info import DensityMatrix, Operator, Statevector
+
+from qttt_widgets.exercises import lesson03
+from qttt_widgets.rules.qubit_board import LEVELS
+
+R = 1 / math.sqrt(2)
+
+
+def sv(*gates, n=2):
+    qc = QuantumCircuit(n)
+    for g, *q in gates:
+        getattr(qc, g)(*q)
+    return Statevector(qc).data
+
+
+def test_qubit_0_is_the_rightmost_digit_and_kron_puts_qubit_1_left():
+    assert Statevector(QuantumCircuit(2).compose(_x0())).probabilities_dict() == {"01": 1.0}
+    plus, one = np.array([1, 1]) * R, np.array([0, 1])
+    assert np.allclose(sv(("h", 1), ("x", 0)), np.kron(plus, one))
+    assert not np.allclose(sv(("h", 1), ("x", 0)), np.kron(one, plus))
+    p = Statevector(sv(("x", 1), ("h", 0))).probabilities_dict()
+    assert set(p) == {"10", "11"} and all(abs(v - 0.5) < 1e-12 for v in p.values())
+
+
+def _x0():
+    qc = QuantumCircuit(2)
+    qc.x(0)
+    return qc
+
+
+def test_tensor_amplitude_of_task_3_2():
+    amp = np.kron(np.array([3, 4]) / 5, np.array([1, -1]) * R)[1]
+    assert amp == pytest.approx(-0.6 * R)
+
+
+def test_rank_test_matches_the_determinant_and_task_3_3():
+    states = {"A": [1, 1, -1, -1], "B": [1, 1, 1, -1], "C": [0, 1, -1, 0], "D": [1, 1j, 0, 0], "E": [0.6, 0, 0, 0.8]}
+    entangled = set()
+    for name, a in states.items():
+        a = np.array(a, complex) / np.linalg.norm(a)
+        M = a.reshape(2, 2)
+        rank1 = np.linalg.matrix_rank(M, tol=1e-9) == 1
+        assert rank1 == (abs(np.linalg.det(M)) < 1e-12)
+        if rank1:   # the factorisation really exists: M = outer(beta, alpha)
+            u, s, vh = np.linalg.svd(M)
+            assert np.allclose(np.kron(u[:, 0] * s[0], vh[0]), a)
+        else:
+            entangled.add(name)
+    assert entangled == {"B", "C", "E"}
+
+
+def test_random_product_states_have_rank_one():
+    rng = np.random.default_rng(0)
+    for _ in range(200):
+        a, b = rng.normal(size=2) + 1j * rng.normal(size=2), rng.normal(size=2) + 1j * rng.normal(size=2)
+        assert np.linalg.matrix_rank(np.kron(a, b).reshape(2, 2), tol=1e-9) == 1
+
+
+def test_cnot_matrix_in_qiskit_order():
+    qc = QuantumCircuit(2)
+    qc.cx(0, 1)
+    want = np.array([[1, 0, 0, 0], [0, 0, 0, 1], [0, 0, 1, 0], [0, 1, 0, 0]])
+    assert np.allclose(Operator(qc).data, want)
+
+
+@pytest.mark.parametrize("extra,name", [((), "Φ+"), ((("z", 0),), "Φ−"), ((("z", 1),), "Φ−"),
+                                        ((("x", 1),), "Ψ+"), ((("x", 0),), "Ψ+"),
+                                        ((("x", 1), ("z", 1)), "Ψ−"), ((("z", 0), ("x", 1)), "Ψ−"),
+                                        ((("x", 1), ("z", 0)), "Ψ−")])
+def test_bell_recipes(extra, name):
+    assert lesson03.bell_name(sv(("h", 0), ("cx", 0, 1), *extra)) == name
+
+
+def test_esilv_h_cnot_x_makes_psi_plus():
+    assert lesson03.bell_name(sv(("h", 0), ("cx", 0, 1), ("x", 1))) == "Ψ+"
+
+
+def _agree(p):
+    return sum(v for k, v in p.items() if k[0] == k[1])
+
+
+def test_phi_plus_and_mixture_agree_in_z_but_not_in_x():
+    hh = QuantumCircuit(2)
+    hh.h([0, 1])
+    bell = DensityMatrix(sv(("h", 0), ("cx", 0, 1)))
+    mix = (DensityMatrix.from_label("00") + DensityMatrix.from_label("11")) / 2
+    assert bell.probabilities_dict() == pytest.approx(mix.probabilities_dict())
+    assert _agree(bell.probabilities_dict()) == pytest.approx(1)
+    assert _agree(bell.evolve(hh).probabilities_dict()) == pytest.approx(1)
+    assert _agree(mix.evolve(hh).probabilities_dict()) == pytest.approx(0.5)
+
+
+def _random_qubit(rng):
+    v = rng.normal(size=2) + 1j * rng.normal(size=2)
+    return v / np.linalg.norm(v)
+
+
+def test_witness_bound_for_unentangled_states():
+    """P_Z(agree) + P_X(agree) <= 3/2 for product states and their mixtures; Φ+ gives 2."""
+    rng = np.random.default_rng(1)
+    hh = QuantumCircuit(2)
+    hh.h([0, 1])
+
+    def score(rho):
+        return _agree(rho.probabilities_dict()) + _agree(rho.evolve(hh).probabilities_dict())
+    best = 0
+    for _ in range(1000):
+        k = rng.integers(1, 4)
+        w = rng.dirichlet(np.ones(k))
+        rho = np.zeros((4, 4), complex)
+        for wi in w:
+            v = np.kron(_random_qubit(rng), _random_qubit(rng))
+            rho += wi * np.outer(v, v.conj())
+        best = max(best, score(DensityMatrix(rho)))
+    assert best <= 1.5 + 1e-9
+    assert score(DensityMatrix(sv(("h", 0), ("cx", 0, 1)))) == pytest.approx(2)
+    mix = (DensityMatrix.from_label("00") + DensityMatrix.from_label("11")) / 2
+    assert score(mix) == pytest.approx(1.5)
+
+
+def test_ghz_parity_in_the_x_basis():
+    hhh = QuantumCircuit(3)
+    hhh.h([0, 1, 2])
+    ghz = Statevector(sv(("h", 0), ("cx", 0, 1), ("cx", 1, 2), n=3))
+    assert np.allclose(ghz.data, np.array([1, 0, 0, 0, 0, 0, 0, 1]) * R)
+    even = lambda p: sum(v for k, v in p.items() if k.count("1") % 2 == 0)  # noqa: E731
+    assert even(ghz.evolve(hhh).probabilities_dict()) == pytest.approx(1)
+    mix = (DensityMatrix.from_label("000") + DensityMatrix.from_label("111")) / 2
+    assert even(mix.evolve(hhh).probabilities_dict()) == pytest.approx(0.5)
+
+
+def test_risk_levels_make_the_seed_states_and_level_2_never_all_equal():
+    want = {1: {"01": .5, "10": .5}, 2: {"010": .5, "101": .5}, 3: {"00": .5, "11": .5}, 4: {"000": .5, "111": .5}}
+    for level, (name, width, gates, _t) in LEVELS.items():
+        p = Statevector(sv(*gates, n=width)).probabilities_dict()
+        assert p == pytest.approx(want[level]), name
+    p = Statevector(sv(*LEVELS[2][2], n=3)).probabilities_dict()
+    assert p.get("000", 0) + p.get("111", 0) == pytest.approx(0)
+
+
+def test_the_bell_checker_names_what_was_made():
+    def qc(*gates):
+        c = QuantumCircuit(2)
+        for g, *q in gates:
+            getattr(c, g)(*q)
+        return c
+    check = lesson03.bell_state("Ψ−")
+    assert check(qc(("h", 0), ("cx", 0, 1), ("x", 1), ("z", 1))) is None
+    assert check(qc(("h", 0), ("cx", 0, 1), ("z", 1), ("x", 1))) is None    # − Ψ−: a global phase
+    assert "Ψ+" in check(qc(("h", 0), ("cx", 0, 1), ("x", 1)))
+    assert "Φ−" in check(qc(("h", 0), ("cx", 0, 1), ("z", 0)))
+    assert "product" in check(qc(("h", 0), ("x", 1)))
