@@ -1,0 +1,144 @@
+"""Checkers for lesson 10 (Grover search): a Grover round as a circuit, and the success
+probability as a function.
+
+``grover_round(n, marked)`` compares the learner's circuit with the state after one Grover
+round (equal superposition, oracle, diffusion) by its statevector, up to a global phase, and
+names the usual slips: no diffusion (nothing amplified), the index read backwards (Qiskit's
+qubit 0 is the rightmost bit), two rounds instead of one.
+
+``p_success_checker()`` tries the learner's ``p_success(n, M, r)`` against typical wrong
+formulas first (N = n instead of 2**n, r instead of 2r + 1, no square, no square root), then
+against the reference on many inputs.
+"""
+from __future__ import annotations
+
+import math
+from typing import Any, Callable
+
+import numpy as np
+
+from .checks import _statevector, function, same_statevector
+
+__all__ = ["grover_state", "grover_round", "p_success_reference", "p_success_checker", "P_SUCCESS_INPUTS"]
+
+
+def grover_state(n: int, marked, rounds: int) -> np.ndarray:
+    """The 2**n amplitudes after ``rounds`` Grover rounds (oracle, then D = 2|s><s| - I) from
+    the equal superposition |s>, marking the indices in ``marked``."""
+    size = 2 ** n
+    psi = np.full(size, 1 / math.sqrt(size), dtype=complex)
+    sign = np.ones(size)
+    sign[list(marked)] = -1
+    for _ in range(rounds):
+        psi = sign * psi
+        psi = 2 * psi.mean() - psi
+    return psi
+
+
+def _reversed_index(i: int, n: int) -> int:
+    return int(format(i, f"0{n}b")[::-1], 2)
+
+
+def grover_round(n: int, marked: int) -> Callable[[Any], str | None]:
+    """One Grover round on ``n`` qubits with the single index ``marked``, as a circuit."""
+    target = grover_state(n, [marked], 1)
+    size = 2 ** n
+    p_target = abs(target[marked]) ** 2
+
+    def checker(qc) -> str | None:
+        sv = _statevector(qc)
+        if sv.num_qubits != n:
+            return f"use a circuit with {n} qubits, not {sv.num_qubits}"
+        made = np.asarray(sv.data)
+        if same_statevector(made, target):
+            return None
+        probs = np.abs(made) ** 2
+        if np.allclose(probs, 1 / size, atol=1e-6):
+            return (f"all {size} outcomes are still equally likely (1/{size} each): an oracle alone only "
+                    "flips a sign, which a measurement cannot see, and a diffusion alone leaves |s⟩ as it "
+                    "is. One round is the oracle followed by the diffusion.")
+        rev = _reversed_index(marked, n)
+        if rev != marked and same_statevector(made, grover_state(n, [rev], 1)):
+            return (f"your circuit amplifies index {rev} = {format(rev, f'0{n}b')}, not {marked} = "
+                    f"{format(marked, f'0{n}b')}: the index is read backwards. In Qiskit qubit 0 is the "
+                    "rightmost bit of an index.")
+        for r in (2, 3):
+            if same_statevector(made, grover_state(n, [marked], r)):
+                return (f"that is {r} rounds (P(index {marked}) = {probs[marked]:.3f}); the task asks for one "
+                        "round: the oracle and the diffusion once each.")
+        return (f"your circuit gives P(index {marked}) = {probs[marked]:.3f}; one round gives "
+                f"{p_target:.3f}. Start from the equal superposition (H on every qubit), then the oracle "
+                f"(a sign flip of |{format(marked, f'0{n}b')}⟩ only), then the diffusion (H, X, CCZ, X, H "
+                "on every qubit).")
+    return checker
+
+
+def p_success_reference(n: int, M: int, r: int) -> float:
+    """P(measuring a marked index) after r Grover rounds with M of N = 2**n indices marked."""
+    theta = math.asin(math.sqrt(M / 2 ** n))
+    return math.sin((2 * r + 1) * theta) ** 2
+
+
+P_SUCCESS_INPUTS = [(n, M, r) for n in range(1, 9) for M in sorted({1, 2, 3, 2 ** n // 4, 2 ** n // 2, 2 ** n})
+                    if 1 <= M <= 2 ** n for r in range(0, 6)] + [(3, 0, 2), (6, 9, 2), (6, 9, 1)]
+
+
+def _theta(M, N):
+    return math.asin(math.sqrt(M / N))
+
+
+# (wrong formula, hint), tried on the diagnostic inputs before the reference
+_MISTAKES = [
+    (lambda n, M, r: math.sin((2 * r + 1) * math.asin(math.sqrt(M / n))) ** 2,
+     "you used N = n; N is the number of indices, 2**n"),
+    (lambda n, M, r: math.sin(r * _theta(M, 2 ** n)) ** 2,
+     "the angle after r rounds is (2r + 1)θ, not rθ: the start already sits at θ, and each round adds 2θ"),
+    (lambda n, M, r: math.sin(2 * r * _theta(M, 2 ** n)) ** 2,
+     "the angle after r rounds is (2r + 1)θ, not 2rθ: the start already sits at θ"),
+    (lambda n, M, r: math.sin((r + 1) * _theta(M, 2 ** n)) ** 2,
+     "each round turns the state by 2θ, not θ: the angle after r rounds is (2r + 1)θ"),
+    (lambda n, M, r: math.sin((2 * r + 1) * _theta(M, 2 ** n)),
+     "that is the amplitude sin((2r + 1)θ); a probability is its square"),
+    (lambda n, M, r: math.sin((2 * r + 1) * math.asin(M / 2 ** n)) ** 2,
+     "sin θ = √(M/N), the square root of the fraction of marked indices, not M/N itself"),
+    (lambda n, M, r: math.sin((2 * r + 1) * math.sqrt(M / 2 ** n)) ** 2,
+     "θ = arcsin √(M/N); √(M/N) is sin θ, not θ (they differ once M/N is not small)"),
+]
+_DIAGNOSTIC = [(2, 1, 1), (3, 1, 1), (6, 9, 2), (4, 4, 1), (3, 2, 0), (5, 3, 2)]
+
+
+def _value(f, args):
+    """f(*args) as a float, or the name of the error it raised (NotImplementedError passes)."""
+    try:
+        return float(f(*args))
+    except NotImplementedError:
+        raise
+    except Exception as e:  # noqa: BLE001 - a wrong formula may fail where the right one does not
+        return type(e).__name__
+
+
+def _same(a, b) -> bool:
+    return all((x == y) if isinstance(x, str) or isinstance(y, str) else abs(x - y) < 1e-6
+               for x, y in zip(a, b))
+
+
+def p_success_checker() -> Callable[[Any], str | None]:
+    """Checker for the learner's ``p_success(n, M, r)``."""
+    reference = function(p_success_reference, P_SUCCESS_INPUTS, tol=1e-6,
+                         describe=lambda a: f"n = {a[0]}, M = {a[1]}, r = {a[2]}")
+
+    def checker(f) -> str | None:
+        if not callable(f):
+            return f"give a function (def p_success(n, M, r): ...), not {type(f).__name__}"
+        got = [_value(f, a) for a in _DIAGNOSTIC]
+        right = [_value(p_success_reference, a) for a in _DIAGNOSTIC]
+        if not _same(got, right):
+            for wrong, why in _MISTAKES:
+                if _same(got, [_value(wrong, a) for a in _DIAGNOSTIC]):
+                    return why
+        try:
+            return reference(f)
+        except (ValueError, ZeroDivisionError, OverflowError) as e:
+            return (f"your function raised {type(e).__name__} ({e}) for some n, M, r: "
+                    "check that the square root and arcsin get a number between 0 and 1")
+    return checker

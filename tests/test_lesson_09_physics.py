@@ -1,0 +1,123 @@
+"""The physics claims of lesson 09 (the qubit-per-cell game), checked independently of the
+notebook: each risk level's outcome table against the statevector of its circuit, the phase
+move's odds, the play task's position, what the board's X/O readout can and cannot tell apart,
+and the claims of the lesson's "Say it plainly"."""
+import math
+import random
+
+import numpy as np
+import pytest
+from qiskit import QuantumCircuit
+from qiskit.quantum_info import DensityMatrix, Statevector
+
+from qttt_widgets.rules.qubit_board import LEVELS, PHASES, QubitGame, phase_probability
+
+
+def _level_circuit(level):
+    _, width, gates, _ = LEVELS[level]
+    qc = QuantumCircuit(width)
+    for gate, *qubits in gates:
+        getattr(qc, gate)(*qubits)
+    return qc
+
+
+@pytest.mark.parametrize("level", [1, 2, 3, 4])
+def test_each_risk_level_table_is_its_circuits_statevector(level):
+    sv = Statevector(_level_circuit(level))
+    got = {tuple(int(b) for b in bits[::-1]): round(float(p), 12)
+           for bits, p in sv.probabilities_dict().items() if p > 1e-12}
+    assert got == {bits: 0.5 for bits in LEVELS[level][3]}
+    assert LEVELS[level][3] == dict.fromkeys(LEVELS[level][3], 0.5)
+
+
+def test_the_levels_are_the_states_the_table_names():
+    r = 1 / math.sqrt(2)
+    def ket(*labels):       # labels in cell order (qubit 0 first) -> amplitudes
+        v = np.zeros(2 ** len(labels[0]), dtype=complex)
+        for lab in labels:
+            v[int(lab[::-1], 2)] = r
+        return v
+    want = {1: ket("01", "10"), 2: ket("010", "101"), 3: ket("00", "11"), 4: ket("000", "111")}
+    for level, v in want.items():
+        assert abs(np.vdot(v, Statevector(_level_circuit(level)).data)) == pytest.approx(1)
+
+
+def test_level_2_slips_of_the_predict_task_give_other_tables():
+    qc = QuantumCircuit(3); qc.h(0); qc.x([1, 2]); qc.cx(0, 1)            # first CNOT only
+    assert set(Statevector(qc).probabilities_dict()) == {"110", "101"}    # OXX, XOX in cell order
+
+
+@pytest.mark.parametrize("gate", ["S", "T", "ST"])
+def test_phase_move_odds(gate):
+    qc = QuantumCircuit(1)
+    qc.h(0)
+    for g in gate:
+        getattr(qc, g.lower())(0)
+    qc.h(0)
+    p_x = Statevector(qc).probabilities()[1]
+    assert p_x == pytest.approx(phase_probability(gate))
+    assert p_x == pytest.approx((1 - math.cos(PHASES[gate])) / 2)
+    assert QubitGame(seed=1).phase(4, gate).cell_probabilities()[4]["X"] == pytest.approx(p_x)
+
+
+def test_t_phase_move_is_about_0_146():
+    assert phase_probability("T") == pytest.approx(0.1464466, abs=1e-6)
+
+
+def _play_position():
+    g = QubitGame(seed=0)
+    for c in (3, 5, 4, 0, 8, 2):
+        g.place(c)
+    return g
+
+
+def test_play_position_has_exactly_two_certain_wins_and_a_swap_that_loses():
+    g = _play_position()
+    assert g.to_move == "X"
+    certain = [m for m in g.legal_moves()
+               if sum(p for p, a in g.branches(m) if a.result == "X") == pytest.approx(1)]
+    assert sorted(certain) == [("swap", 0, 3), ("swap", 5, 8)]
+    assert [a.result for _, a in g.branches(("swap", 0, 8))] == ["O"]
+    assert all(a.result is None for _, a in g.branches(("place", 1)))
+
+
+def test_superposing_the_gap_of_a_row_is_measured_at_once():
+    g = QubitGame(seed=1).place(0).place(4).place(2)
+    branches = g.branches(("h", 1))
+    assert sorted((p, a.result or "-") for p, a in branches) == [(0.5, "-"), (0.5, "X")]
+
+
+def test_psi_plus_and_a_classical_coin_agree_on_the_board_and_differ_after_h():
+    bell = QuantumCircuit(2); bell.h(0); bell.x(1); bell.cx(0, 1)
+    coin = 0.5 * DensityMatrix.from_label("01") + 0.5 * DensityMatrix.from_label("10")
+    sv = Statevector(bell)
+    assert np.allclose(sv.probabilities(), coin.probabilities())
+    hh = QuantumCircuit(2); hh.h([0, 1])
+    assert np.allclose(sv.evolve(hh).probabilities(), [0.5, 0, 0, 0.5])
+    assert np.allclose(coin.evolve(hh).probabilities(), [0.25] * 4)
+
+
+def test_no_move_acts_on_a_quantum_cell_except_swap_and_collapse():
+    rng = random.Random(4)
+    for game_number in range(30):
+        g = QubitGame(seed=game_number)
+        while not g.is_over:
+            quantum = set(g.quantum_cells())
+            for m in g.legal_moves():
+                touched = set()
+                if m[0] in ("place", "h", "phase"):
+                    touched = {m[1]}
+                elif m[0] == "entangle":
+                    touched = set(m[2])
+                assert not touched & quantum, m
+            g.apply(rng.choice(g.legal_moves()))
+
+
+def test_3x3_allows_only_levels_1_and_3_by_default():
+    assert QubitGame().levels == (1, 3)
+
+
+def test_most_frequent_measurement_turns_a_t_cell_into_o():
+    for seed in range(20):
+        g = QubitGame(seed=seed, measurement="most-frequent").phase(4, "T").collapse()
+        assert g.cells[4] == "O"
