@@ -1,0 +1,170 @@
+"""The claims of lesson 11 (QAOA and quantum minimax), each computed independently of the
+lesson's own cells: matrices by scipy's expm, QUBO maxima by brute force, the player's
+behaviour by counting calls."""
+import itertools
+import random
+
+import numpy as np
+import pytest
+from qiskit import QuantumCircuit
+from qiskit.circuit.library import RXGate, RZGate, RZZGate
+from qiskit.quantum_info import Operator, Statevector
+from scipy.linalg import expm
+
+from qttt_widgets.players import esilv
+from qttt_widgets.players.basic import RandomPlayer
+from qttt_widgets.rules.goff import GoffGame
+
+I2, X, Z = np.eye(2), np.array([[0, 1], [1, 0]]), np.diag([1.0, -1.0])
+
+
+def _on(op, q, n):
+    """op on qubit q of n (Qiskit order: qubit 0 is the rightmost factor)."""
+    out = np.eye(1)
+    for k in reversed(range(n)):
+        out = np.kron(out, op if k == q else I2)
+    return out
+
+
+@pytest.mark.parametrize("theta", [0.3, -1.2, 2.5, np.pi])
+def test_cx_rz_cx_is_rzz_and_rzz_is_the_exponential(theta):
+    qc = QuantumCircuit(2)
+    qc.cx(0, 1)
+    qc.rz(theta, 1)
+    qc.cx(0, 1)
+    assert Operator(qc).equiv(Operator(RZZGate(theta)))
+    assert np.allclose(Operator(RZZGate(theta)).data, expm(-1j * theta * np.kron(Z, Z) / 2))
+    # the report's CNOT-RZ(γJ)-CNOT implements e^{-iγJ ZZ/2}: exact, not only up to phase
+    assert np.allclose(Operator(qc).data, expm(-1j * theta * np.kron(Z, Z) / 2))
+
+
+def test_ising_cost_and_mixer_are_products_of_rotations():
+    rng = np.random.default_rng(0)
+    n = 3
+    for _ in range(5):
+        a = rng.normal(size=n)
+        b = {p: rng.normal() for p in itertools.combinations(range(n), 2)}
+        g, beta = rng.uniform(-2, 2, size=2)
+        cost = sum(a[i] * _on(Z, i, n) for i in range(n)) + sum(v * _on(Z, i, n) @ _on(Z, j, n) for (i, j), v in b.items())
+        qc = QuantumCircuit(n)
+        for i in range(n):
+            qc.append(RZGate(2 * g * a[i]), [i])
+        for (i, j), v in b.items():
+            qc.append(RZZGate(2 * g * v), [i, j])
+        assert np.allclose(Operator(qc).data, expm(-1j * g * cost))
+        mix = QuantumCircuit(n)
+        for i in range(n):
+            mix.append(RXGate(2 * beta), [i])
+        assert np.allclose(Operator(mix).data, expm(-1j * beta * sum(_on(X, i, n) for i in range(n))))
+
+
+def test_cost_alone_or_mixer_alone_leaves_the_odds_uniform():
+    rng = np.random.default_rng(1)
+    for _ in range(5):
+        h = {i: float(rng.integers(1, 6)) for i in range(3)}
+        J = {p: float(rng.integers(0, 6)) for p in itertools.combinations(range(3), 2)}
+        for g, b in ((rng.uniform(0.1, 3), 0.0), (0.0, rng.uniform(0.1, 3))):
+            qc = esilv.qaoa_circuit(h, J, 3, g, b).remove_final_measurements(inplace=False)
+            assert np.allclose(Statevector(qc).probabilities(), 1 / 8)
+
+
+def _random_position(rng, marks):
+    g = GoffGame("random", seed=rng.randrange(10**6))
+    for _ in range(marks):
+        if g.is_over:
+            break
+        g.apply(rng.choice(g.legal_moves()))
+    return g
+
+
+def test_the_esilv_qubo_is_always_maximised_by_every_square():
+    rng = random.Random(2)
+    for _ in range(40):
+        g = _random_position(rng, rng.randrange(0, 7))
+        if g.is_over or len(g.open_squares()) < 2:
+            continue
+        squares, h, J = esilv.qubo(g)
+        n = len(squares)
+        assert min(h.values()) >= 1 and min(J.values()) >= 0
+
+        def cost(x):
+            return sum(h[i] * x[i] for i in range(n)) + sum(v * x[i] * x[j] for (i, j), v in J.items())
+        best = max(itertools.product([0, 1], repeat=n), key=cost)
+        assert best == (1,) * n
+
+
+def test_empty_board_qubo_and_qaoa_scores_as_the_lesson_states():
+    squares, h, J = esilv.qubo(GoffGame())
+    assert sorted(set(range(9)) - set(squares)) == [5, 7]          # people's squares 6 and 8 left out
+    assert (min(J.values()), max(J.values())) == (4, 8)
+    assert esilv.qubo(GoffGame().play(0, 8).play(4, 5)) == esilv.qubo(GoffGame())   # spooky marks are not read
+    scores = esilv.qaoa_scores(GoffGame(), seed=3)
+    assert 0.41 <= min(scores.values()) and max(scores.values()) <= 0.505
+    bonus = [50 * (scores.get(a, 0) + scores.get(b, 0)) for a, b in GoffGame().legal_moves()]
+    assert 20 < max(bonus) - min(bonus) < 60                      # "a few tens of points"
+
+
+def test_qaoa_grover_reoptimises_before_each_of_its_marks(monkeypatch):
+    calls = []
+    real = esilv.qaoa_scores
+
+    def counting(game, seed=0, **kw):
+        calls.append(game.move_number)
+        return real(game, seed=seed, iterations=5, shots=20, final_shots=20)
+    monkeypatch.setattr(esilv, "qaoa_scores", counting)
+    ai, rnd = esilv.QaoaGroverPlayer(seed=1), RandomPlayer(2)
+    g = GoffGame("random", seed=5)
+    own_marks = []
+    while not g.is_over:
+        player = ai if g.to_move == "X" else rnd
+        action = player.choose(g)
+        if player is ai and isinstance(action, tuple):
+            own_marks.append(g.move_number)
+        g.apply(action)
+    assert calls == own_marks and len(calls) >= 3
+
+
+def test_circuit_energies_and_the_fix():
+    cost_part = esilv.qaoa_circuit({0: 1, 1: 1}, {(0, 1): 1}, 2, 1.0, 0.0).remove_final_measurements(inplace=False)
+    cost_part.data = [d for d in cost_part.data if d.operation.name != "h"]    # only the cost unitary
+    energies = -np.angle(np.diag(Operator(cost_part).data))
+    assert np.allclose(energies, [1.5, -0.5, -0.5, -0.5])
+    rng = np.random.default_rng(3)
+    n = 3
+    for _ in range(5):
+        h = rng.integers(1, 8, size=n).astype(float)
+        J = {p: float(rng.integers(0, 9)) for p in itertools.combinations(range(n), 2)}
+        g = rng.uniform(0.1, 1.5)
+        xs = list(itertools.product([0, 1], repeat=n))              # x[i] is qubit i's bit
+        C = {x: sum(h[i] * x[i] for i in range(n)) + sum(v * x[i] * x[j] for (i, j), v in J.items()) for x in xs}
+        diag = np.array([np.exp(-1j * g * C[tuple((k >> i) & 1 for i in range(n))]) for k in range(2 ** n)])
+        target = Operator(np.diag(diag))
+        report, fixed = QuantumCircuit(n), QuantumCircuit(n)
+        for i in range(n):
+            report.rz(g * h[i], i)
+            fixed.rz(-g * (h[i] + sum(v for p, v in J.items() if i in p) / 2), i)
+        for (i, j), v in J.items():
+            report.append(RZZGate(g * v), [i, j])
+            fixed.append(RZZGate(g * v / 2), [i, j])
+        assert Operator(fixed).equiv(target)
+        assert not Operator(report).equiv(target)
+
+
+def test_quantum_minimax_score_and_no_circuit(monkeypatch):
+    def no_circuit(*a, **k):
+        raise AssertionError("quantum minimax ran a circuit")
+    import qttt_widgets.quantum.measure as measure
+    monkeypatch.setattr(measure, "run_counts", no_circuit)
+    g = GoffGame("random", seed=4).play(0, 8)
+    player = esilv.QuantumMinimaxPlayer(seed=1)
+    scored = player.evaluate(g)
+    j = -1                                                       # O to move
+    for s, pair in scored[:5]:
+        b = esilv.cells_of(g)
+        outs = []
+        for c in pair:
+            b[c] = j
+            outs.append(esilv.quantum_minimax(b, 1, -np.inf, np.inf, -j))
+            b[c] = 0
+        assert s == pytest.approx(j * (0.5 * esilv.pair_score(g, pair) + 0.5 * sum(outs) / 2))
+    assert 0.5 * 0.6 + 0.5 * (0.2 + 1.0) / 2 == pytest.approx(0.6)

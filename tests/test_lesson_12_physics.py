@@ -1,0 +1,150 @@
+"""The claims of lesson 12 (perfect play, difficulty levels, Elo), each checked by a path other
+than the one the lesson's cells and checks use: plain minimax over GoffGame copies, a fresh
+solver that searches instead of reading the opening book, the full solve, and the Elo
+update read back from the tournament code."""
+import math
+
+import pytest
+
+from qttt_widgets.exercises import lesson12
+from qttt_widgets.players.basic import RandomPlayer
+from qttt_widgets.players.solver import GoffSolver, ImperfectPlayer, PerfectPlayer, shared_solver
+from qttt_widgets.research.tournament import elo_round_robin, expected
+from qttt_widgets.rules.goff import GoffGame
+from qttt_widgets.rules.records import _merge_outcomes, loads, parse_actions, replay
+
+
+def brute(game) -> float:
+    """X's points minus O's by plain minimax over GoffGame copies (Goff's rules)."""
+    if game.is_over:
+        return game.scores["X"] - game.scores["O"]
+    values = [brute(game.copy().apply(a)) for a in game.legal_moves()]
+    return max(values) if game.to_move == "X" else min(values)
+
+
+def test_the_first_example_is_worth_plus_one_and_x_chooses_square_2():
+    g = GoffGame().play(0, 1).play(0, 1)
+    assert g.pending is not None and g.to_move == "X"
+    # a brute force from move 3 would be slow: a fresh solver that searches instead of reading the book
+    fresh = GoffSolver()
+    worth = {q: fresh.hint(g.copy().apply(q), book=False)[0] for q in g.legal_moves()}
+    assert worth == {0: 0.0, 1: 1.0}
+
+
+def test_play_position_by_brute_force():
+    """Task 12.2: X5 after 36 34 16 14(1); the perfect marks are 5-7 and 7-9 (value +1)."""
+    g = loads("36 34 16 14(1)")
+    assert [g.classical[q] for q in (0, 2, 3, 5)] == [("O", 4), ("X", 1), ("O", 2), ("X", 3)]
+    values = {m: brute(g.copy().apply(m)) for m in g.legal_moves()}
+    assert max(values.values()) == 1.0
+    assert sorted(m for m, v in values.items() if v == 1.0) == [(4, 6), (6, 8)]
+    assert values[(1, 4)] == -0.5 and values[(6, 7)] == -1.0 and values[(4, 8)] == 0.5
+
+
+def test_play_checker_accepts_exactly_the_value_keeping_marks():
+    g = loads("36 34 16 14(1)")
+    checker = lesson12.keeps_the_value(g)
+    passed = [m for m in g.legal_moves() if checker(m) is None]
+    assert sorted(passed) == [(4, 6), (6, 8)]
+    assert "people's numbers" in checker((5, 7)) and "not legal" in checker((0, 1))
+
+
+def test_goff_opening_facts_by_a_full_search():
+    report = GoffSolver().solve()                 # searches every first mark; no book
+    assert report.value == 0.5
+    assert report.winning_first_moves == [(0, 8), (2, 6)]
+    assert sum(1 for v in report.first_moves.values() if v == 0) == 34
+
+
+def test_nine_of_o_s_36_replies_to_x1_in_1_9_keep_the_value():
+    """Task 12.3's hard-coded 9 (so 9/36 = 0.25), by a search that does not read the book."""
+    g = GoffGame().play(0, 8)
+    fresh = GoffSolver()
+    value, best = fresh.hint(g, book=False)
+    assert value == 0.5 and len(g.legal_moves()) == 36 and len(best) == 9
+    values = fresh.action_values(g)
+    assert sum(1 for v in values.values() if v == 0.5) == 9 and min(values.values()) == 0.5
+
+
+def test_imperfect_player_perfect_reply_rate():
+    g = GoffGame().play(0, 8)
+    best = set(shared_solver().best_actions(g))
+    hits = sum(ImperfectPlayer(seed, p=0.2).choose(g) in best for seed in range(2000))
+    assert abs(hits / 2000 - 0.8) < 0.03
+    rnd = sum(RandomPlayer(seed).choose(g) in best for seed in range(4000))
+    assert abs(rnd / 4000 - 0.25) < 0.03
+
+
+@pytest.fixture(scope="module")
+def random_solver():
+    s = shared_solver("random")
+    s.solve_cached()
+    return s
+
+
+def test_random_collapse_first_marks(random_solver):
+    report = random_solver.solve_cached()
+    assert report.value == 0.5
+    by_value = {}
+    for m, v in report.first_moves.items():
+        by_value.setdefault(v, []).append(m)
+    assert sorted(by_value[0.5]) == [(0, 2), (0, 6), (2, 8), (6, 8)]
+    assert sorted(by_value[5 / 16]) == [(0, 4), (2, 4), (4, 6), (4, 8)]
+    assert len(by_value[0.25]) == 14 and (0, 8) in by_value[0.25] and (2, 6) in by_value[0.25]
+    assert sorted(by_value[5 / 32]) == [(1, 7), (3, 5)]
+    assert len(by_value[0.125]) == 12 and len(by_value) == 5
+
+
+def test_under_random_collapse_a_perfect_x_can_lose(random_solver):
+    g = GoffGame("random", seed=0)
+    actions = _merge_outcomes(parse_actions("79 56 79(9) 56(5) 28 28(8) 34 34(4)"), "random")
+    for action in actions:
+        if g.to_move == "X":
+            assert (action[1], action[2]) in random_solver.best_actions(g)
+        replay(g, [action])
+    assert g.is_over and g.winner == "O"
+
+
+def test_under_goff_rules_a_perfect_x_never_loses():
+    for seed in range(12):
+        x, o = PerfectPlayer(seed), RandomPlayer(100 + seed) if seed % 2 else ImperfectPlayer(seed, p=0.3)
+        g = GoffGame()
+        while not g.is_over:
+            g.apply((x if g.to_move == "X" else o).choose(g))
+        assert g.scores["X"] - g.scores["O"] >= 0.5
+
+
+def test_the_replayed_game_o_perfect_x_wins_one_to_half():
+    solver = GoffSolver()
+    g = GoffGame()
+    for action in loads("37 39 14 47 39(3) 56 26 26(6)").history:
+        kind, *sq = action
+        move = tuple(sq) if kind == "mark" else sq[0]
+        if g.to_move == "O":
+            assert move in solver.best_actions(g)
+        g.apply(move)
+    assert g.scores == {"X": 1.0, "O": 0.5}
+
+
+def test_chance_node_and_goff_choice_values():
+    assert min(1, -0.5) == -0.5 and (1 - 0.5) / 2 == 0.25
+
+
+def test_elo_formula_matches_the_tournament_code():
+    assert expected(1000, 1000) == 0.5
+    assert expected(1000, 1200) == pytest.approx(1 / (1 + math.sqrt(10)))
+    assert expected(1000, 1200) + expected(1200, 1000) == pytest.approx(1)
+    # one game between two fresh players: the winner gains K (1 - 1/2) = 32, the loser loses 32
+    table = elo_round_robin({"a": PerfectPlayer, "b": RandomPlayer}, games=1, rules="goff")
+    assert sorted(round(r["elo"], 6) for r in table.values()) == [968.0, 1032.0]
+    # the zero-sum property over a longer run
+    table = elo_round_robin({"p": PerfectPlayer, "i": lambda s: ImperfectPlayer(s, p=0.3), "r": RandomPlayer},
+                            games=4, rules="goff")
+    assert sum(r["elo"] for r in table.values()) == pytest.approx(3000)
+
+
+def test_lesson_tournament_table_shows_a_perfect_loss():
+    players = {"random": RandomPlayer, "imperfect p=0.3": lambda s: ImperfectPlayer(s, p=0.3), "perfect": PerfectPlayer}
+    table = elo_round_robin(players, games=10, rules="goff", seed=1)
+    assert table["perfect"]["losses"] >= 1
+    assert max(table, key=lambda n: table[n]["elo"]) == "perfect"
