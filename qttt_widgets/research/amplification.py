@@ -44,6 +44,16 @@ def result_of(key: str) -> str:
     return _winner3(key) or "T"
 
 
+def children(key: str) -> list[str]:
+    """The boards one legal move away from ``key`` (none if it is finished)."""
+    return [child for _, child in _children3(key)]
+
+
+def to_move(key: str) -> str:
+    """Whose turn it is on ``key``: 'X' or 'O'."""
+    return _to_move3(key)
+
+
 def klass(key: str) -> str:
     """B_X, B_O or B_T, as 'X', 'O' or 'T': the result of perfect play from ``key``."""
     r = outcome(key)
@@ -254,33 +264,81 @@ def play_game(strategy: str, imperfect: str, p: float, seed: int) -> QuantumBoar
 
 # --- theorem 3.16, by exhaustive search -------------------------------------------------------
 def non_losing_moves(key: str) -> list[str]:
-    """Every move that keeps the mover's perfect-play result (never worse than it was)."""
-    return list(optimal_children(key))
+    """Every move after which the mover still cannot lose under perfect play: the children that
+    are not a forced win for the opponent. On a board the mover wins by force this includes
+    moves that only keep the draw, so it is wider than :func:`optimal_children`."""
+    mover = _to_move3(key)
+    return [c for _, c in _children3(key) if klass(c) != other(mover)]
 
 
-def check_theorem_3_16() -> dict:
-    """For each side M-bar playing any classical non-losing move and M playing any legal move,
-    walk every reachable position and check that M never wins. A quantum strategy's final
-    superposition only holds such positions (corollary 3.14.1), so P(M wins) = 0.
+def check_theorem_3_16(moves=None) -> dict:
+    """For each side (the *careful* side) playing any classical non-losing move (``moves``,
+    default :func:`non_losing_moves`) and the other side playing any legal move, walk every
+    reachable position and check that the careful side never loses. Every board in the final
+    superposition of a quantum game is such a position (the thesis' lemma 3.13 and corollary
+    3.14.1), so the quantum side's chance to win is 0 (theorem 3.16).
 
-    Returns {'X': positions checked with X non-losing, 'O': ..., 'violations': [...]}."""
-    report = {"violations": []}
+    Returns {'X': positions reached with X careful, 'O': ..., 'violations': [finished boards the
+    careful side lost], 'finished': {careful side: {'X': n, 'O': n, 'T': n} finished boards}}."""
+    moves = non_losing_moves if moves is None else moves
+    report = {"violations": [], "finished": {}}
     for careful in ("X", "O"):
         seen = {EMPTY}
         stack = [EMPTY]
+        finished = {"X": 0, "O": 0, "T": 0}
         while stack:
             key = stack.pop()
             if is_finished(key):
+                finished[result_of(key)] += 1
                 if result_of(key) == other(careful):
                     report["violations"].append(key)
                 continue
-            kids = non_losing_moves(key) if _to_move3(key) == careful else [c for _, c in _children3(key)]
+            kids = moves(key) if _to_move3(key) == careful else [c for _, c in _children3(key)]
             for child in kids:
                 if child not in seen:
                     seen.add(child)
                     stack.append(child)
         report[careful] = len(seen)
+        report["finished"][careful] = finished
     return report
+
+
+def boards_png(keys, captions=None, per_row: int = 6, title: str | None = None, size: float = 1.6) -> bytes:
+    """Small tic-tac-toe boards side by side, each with an optional caption under it (a PNG).
+    Marks are the letters X and O (coloured as well); squares are not numbered."""
+    import io
+
+    from matplotlib.figure import Figure
+    from matplotlib.patches import Rectangle
+    keys = list(keys)
+    captions = list(captions) if captions is not None else [""] * len(keys)
+    cols = max(1, min(per_row, len(keys)))
+    rows = -(-len(keys) // cols)
+    lines = max((c.count("\n") + 1 for c in captions if c), default=0)
+    extra = 0.1 + 0.22 * lines
+    fig = Figure(figsize=(cols * size, rows * (size + extra) + (0.4 if title else 0)), dpi=100)
+    for i, (key, cap) in enumerate(zip(keys, captions)):
+        ax = fig.add_subplot(rows, cols, i + 1)
+        ax.set_xlim(0, 3)
+        ax.set_ylim(-0.05 - (0.45 * lines if lines else 0), 3.05)
+        ax.set_aspect("equal")
+        ax.axis("off")
+        ax.add_patch(Rectangle((0, 0), 3, 3, fill=True, facecolor="#fffdf8", edgecolor="#444", lw=1.5))
+        for k in (1, 2):
+            ax.plot([k, k], [0, 3], color="#444", lw=1.2)
+            ax.plot([0, 3], [k, k], color="#444", lw=1.2)
+        for sq, mark in enumerate(key):
+            if mark in "XO":
+                r, c = divmod(sq, 3)
+                ax.text(c + 0.5, 2.5 - r, mark, ha="center", va="center", fontsize=7 * size + 4, fontweight="bold",
+                        color="#c0392b" if mark == "X" else "#1f6fb4")
+        if cap:
+            ax.text(1.5, -0.15, cap, ha="center", va="top", fontsize=8.5, linespacing=1.3)
+    if title:
+        fig.suptitle(title, fontsize=11)
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", bbox_inches="tight")
+    return buf.getvalue()
 
 
 def board_circuit(qb: QuantumBoard, good, iterations: int | None = None):

@@ -11,8 +11,8 @@ matter), plus the probability already absorbed in finished boards (X won, O won,
 
 ``python -m qttt_widgets.research.sweep`` runs the thesis' sweep (p = 0 .. 1 in steps of
 0.01, imperfect player as X and as O, 5 batches of 350 games a point) and draws figures 13,
-19, 20 and 21: ties against p with two-standard-deviation bands, and beside each sampled
-curve the expected ties computed from the final amplitudes.
+19, 20 and 21: wins and ties against p with two-standard-deviation bands (``plot(...,
+kind="expected")`` draws the expected counts computed from the final amplitudes instead).
 """
 from __future__ import annotations
 
@@ -143,12 +143,16 @@ def final_distribution(strategy: str, imperfect: str, p: float, games: int, rng)
 
 
 def _point(strategy: str, side: str, i: int, p: float, batches: int, games: int, seed: int):
-    """One point of the sweep: ties per batch, sampled and expected."""
+    """One point of the sweep, per batch: ties sampled, ties expected, wins (of the player who
+    is not the imperfect one) sampled, wins expected."""
     rng = np.random.default_rng([seed, STRATEGIES.index(strategy), 0 if side == "X" else 1, i])
     final = final_distribution(strategy, side, float(p), games * batches, rng)
     r = rng.random(games * batches)
     tie = r >= final[:, 0] + final[:, 1]                        # measure: X, then O, then tie
-    return tie.reshape(batches, games).sum(axis=1), final[:, 2].reshape(batches, games).sum(axis=1)
+    me = 1 if side == "X" else 0                                # column of the other player's wins
+    won = (r < final[:, 0]) if me == 0 else ((r >= final[:, 0]) & (r < final[:, 0] + final[:, 1]))
+    per = lambda x: x.reshape(batches, games).sum(axis=1)       # noqa: E731
+    return per(tie), per(final[:, 2]), per(won), per(final[:, me])
 
 
 def _column(args):
@@ -161,8 +165,9 @@ def sweep(strategies=STRATEGIES, ps=None, batches: int = 5, games: int = 350, se
     """Ties per batch for every strategy, side of the imperfect player, and p.
 
     Returns {(strategy, imperfect): {"p": [...], "sampled": (len(p), batches) ties,
-    "expected": (len(p), batches) expected ties from the final amplitudes}}. Each point has
-    its own random stream, so the result does not depend on ``workers``."""
+    "expected": (len(p), batches) expected ties from the final amplitudes, "wins" and
+    "wins_expected": the same for the games won by the player facing the imperfect one}}.
+    Each point has its own random stream, so the result does not depend on ``workers``."""
     ps = np.round(np.arange(0, 1.0001, 0.01), 2) if ps is None else np.asarray(ps)
     jobs = [(s, side, ps, batches, games, seed) for s in strategies for side in ("X", "O")]
     if workers > 1:
@@ -185,7 +190,9 @@ def sweep(strategies=STRATEGIES, ps=None, batches: int = 5, games: int = 350, se
     out = {}
     for (s, side, *_), col in zip(jobs, columns):
         out[(s, side)] = {"p": ps, "sampled": np.array([c[0] for c in col]),
-                          "expected": np.array([c[1] for c in col])}
+                          "expected": np.array([c[1] for c in col]),
+                          "wins": np.array([c[2] for c in col]),
+                          "wins_expected": np.array([c[3] for c in col])}
     return out
 
 
@@ -193,41 +200,64 @@ FIGURES = {13: ("Simple quantum strategy", ["classical", "simple"]),
            19: ("Amplitude amplification at the last move", ["classical", "amplify-last"]),
            20: ("Amplitude amplification at every move", ["classical", "amplify-every"]),
            21: ("All strategies", list(STRATEGIES))}
-COLOURS = {"classical": "#777777", "simple": "#d62728", "amplify-last": "#1f77b4", "amplify-every": "#2ca02c"}
+COLOURS = {"classical": "#555555", "simple": "#d62728", "amplify-last": "#1f77b4", "amplify-every": "#2ca02c"}
+MARKERS = {"classical": "o", "simple": "s", "amplify-last": "^", "amplify-every": "D"}
+LINESTYLES = {"classical": "-", "simple": "--", "amplify-last": "-.", "amplify-every": ":"}
 LABELS = {"classical": "classical optimal", "simple": "simple quantum", "amplify-last": "amplify at last move",
           "amplify-every": "amplify at every move"}
 
 
-def plot(results: dict, number: int, path: Path | None = None, games: int = 350) -> bytes:
-    """One of the thesis' figures (13, 19, 20, 21): ties (of ``games``) against p, two panels
-    (imperfect player as X, as O), mean +- 2 sd over batches, dashed: expected from amplitudes."""
+def plot(results: dict, number: int, path: Path | None = None, games: int = 350, kind: str = "sampled",
+         rows=("wins", "ties")) -> bytes:
+    """One of the thesis' figures (13, 19, 20, 21), with wins as well as ties: a row of two
+    panels (imperfect player as X, as O) for each of ``rows``, counts out of ``games``
+    against p. ``kind="sampled"``: the mean over batches of one measurement per game, with a
+    band of +- 2 sd over batches (the thesis' way); ``kind="expected"``: the mean of the
+    probabilities computed from each game's final amplitudes (no measurement noise).
+    Strategies differ by marker and line style as well as colour."""
     import io
 
     from matplotlib.figure import Figure
-    title, strategies = FIGURES[number]
-    fig = Figure(figsize=(10, 4), dpi=100)
-    for k, side in enumerate(("X", "O")):
-        ax = fig.add_subplot(1, 2, k + 1)
-        for s in strategies:
-            r = results[(s, side)]
-            mean, sd = r["sampled"].mean(axis=1), r["sampled"].std(axis=1, ddof=1)
-            ax.plot(r["p"], mean, color=COLOURS[s], label=LABELS[s])
-            ax.fill_between(r["p"], mean - 2 * sd, mean + 2 * sd, color=COLOURS[s], alpha=0.2, lw=0)
-            ax.plot(r["p"], r["expected"].mean(axis=1), color=COLOURS[s], ls="--", lw=1)
-        ax.set_title(f"imperfect player as {side}", fontsize=10)
-        ax.set_xlabel("p (chance that a mistake board is one)")
-        ax.set_ylabel(f"ties out of {games}")
-        ax.set_ylim(0, games * 1.02)
-        ax.grid(alpha=0.3)
-    # one legend under both panels, so that no curve is hidden: a colour per strategy, and
-    # what solid and dashed mean
     from matplotlib.lines import Line2D
-    handles = [Line2D([], [], color=COLOURS[s], label=LABELS[s]) for s in strategies]
-    handles += [Line2D([], [], color="grey", label="sampled (band: ±2 sd over batches)"),
-                Line2D([], [], color="grey", ls="--", lw=1, label="expected from the amplitudes")]
-    fig.legend(handles=handles, loc="upper center", ncol=3, fontsize=8, frameon=False,
+    if kind not in ("sampled", "expected"):
+        raise ValueError("kind must be 'sampled' or 'expected'")
+    title, strategies = FIGURES[number]
+    keys = {("ties", "sampled"): "sampled", ("ties", "expected"): "expected",
+            ("wins", "sampled"): "wins", ("wins", "expected"): "wins_expected"}
+    fig = Figure(figsize=(10, 3.6 * len(rows) + 0.6), dpi=100)
+    for row, what in enumerate(rows):
+        for k, side in enumerate(("X", "O")):
+            ax = fig.add_subplot(len(rows), 2, row * 2 + k + 1)
+            for s in strategies:
+                r = results[(s, side)]
+                data = r[keys[(what, kind)]]
+                mean = data.mean(axis=1)
+                every = max(1, len(r["p"]) // 12)
+                ax.plot(r["p"], mean, color=COLOURS[s], ls=LINESTYLES[s], marker=MARKERS[s], markevery=every,
+                        ms=6, mfc="white" if s in ("simple", "amplify-last") else COLOURS[s], lw=1.6,
+                        label=LABELS[s])
+                if kind == "sampled" and data.shape[1] > 1:
+                    sd = data.std(axis=1, ddof=1)
+                    ax.fill_between(r["p"], mean - 2 * sd, mean + 2 * sd, color=COLOURS[s], alpha=0.15, lw=0)
+            who = "O" if side == "X" else "X"
+            ax.set_title(f"{who} against the imperfect {side}: " + ("games {who} wins" if what == "wins" else
+                                                                     "tied games").format(who=who), fontsize=10)
+            ax.set_xlabel("p (chance that a board where a mistake is possible is a mistake board)", fontsize=8)
+            ax.set_ylabel(f"{what} out of {games} games")
+            ax.set_ylim(-games * 0.02, games * 1.02)
+            ax.grid(alpha=0.3)
+    handles = [Line2D([], [], color=COLOURS[s], ls=LINESTYLES[s], marker=MARKERS[s], ms=6, lw=1.6,
+                      mfc="white" if s in ("simple", "amplify-last") else COLOURS[s], label=LABELS[s])
+               for s in strategies]
+    if kind == "sampled":
+        handles.append(Line2D([], [], color="grey", lw=6, alpha=0.3, label="band: ±2 sd over batches"))
+        note = "one measurement per game, mean over batches"
+    else:
+        note = "expected from each game's final amplitudes, mean over games"
+    fig.legend(handles=handles, loc="upper center", ncol=len(handles), fontsize=8, frameon=False,
                bbox_to_anchor=(0.5, 0.0))       # below the panels; savefig's tight box keeps it
-    fig.suptitle(f"Figure {number}: {title}")
+    fig.suptitle(f"Figure {number}: {title} ({note})", fontsize=11)
+    fig.tight_layout()
     buf = io.BytesIO()
     fig.savefig(buf, format="png", bbox_inches="tight")
     if path is not None:

@@ -1,0 +1,60 @@
+"""Plausible wrong answers for lesson 14, each with words its hint must contain."""
+import math
+
+from course_runner import as_function
+
+PSI = [0.6, 0.5, 0.3, math.sqrt(0.3)]        # the lesson's four boards; |10> is good
+
+
+def _circuit(*steps):
+    """A two-qubit circuit: A, then the named steps."""
+    from qiskit import QuantumCircuit
+    from qiskit.circuit.library import StatePreparation
+    A = StatePreparation(PSI)
+    qc = QuantumCircuit(2)
+    qc.append(A, [0, 1])
+    for step in steps:
+        if step == "O_f":                    # flip |10>
+            qc.x(0); qc.cz(0, 1); qc.x(0)
+        elif step == "O_f wrong bit":        # flip |01>
+            qc.x(1); qc.cz(0, 1); qc.x(1)
+        elif step == "S0":
+            qc.x([0, 1]); qc.cz(0, 1); qc.x([0, 1])
+        elif step == "A":
+            qc.append(A, [0, 1])
+        elif step == "A+":
+            qc.append(A.inverse(), [0, 1])
+        elif step == "H":
+            qc.h([0, 1])
+    return qc
+
+
+ROUND = ("O_f", "A+", "S0", "A")
+
+WRONG = {
+    "14.1": [(0.2, "(1 − p)"), (0.01, "BOTH"), (0.81, "plays both boards correctly"), (0.1, "two chances")],
+    "14.2": [(1.0, "past the good axis"), (0.75, "sin²(3θ)"), (0.0, "not the bad axis")],
+    "14.3": [(3, "passed π/2"), (1, "still short"), (math.pi / (4 * math.asin(0.3)), "fraction"),
+             (math.pi / (4 * math.asin(0.3)) - 0.5, "not a whole number")],
+    "14.4": [
+        (as_function(lambda a: math.ceil(math.pi / (4 * math.asin(math.sqrt(a))) - 0.5)), "rounds UP"),
+        (as_function(lambda a: round(math.pi / (4 * math.asin(math.sqrt(a))))), "rounds UP"),
+        (as_function(lambda a: math.floor(math.pi / (4 * math.asin(math.sqrt(a))) - 0.5)), "one round too few"),
+        (as_function(lambda a: math.floor(math.pi / (4 * math.asin(a)))), "square root"),
+        (as_function(lambda a: math.pi / (4 * math.asin(math.sqrt(a)))), "not a whole number"),
+        (as_function(lambda a: math.floor(math.pi / (4 * math.acos(math.sqrt(a))))), "ZeroDivisionError"),
+        (as_function(lambda a: 2), "try r − 1 and r + 1"),
+    ],
+    "14.5": [("a", "not the same"), ("c", "rounds up past the peak"), ("d", "sin is 0")],
+    "14.6": [
+        (lambda: _circuit(), "leaves |ψ⟩"),
+        (lambda: _circuit("A+", "S0", "A"), "oracle O_f is missing"),
+        (lambda: _circuit("O_f wrong bit", "A+", "S0", "A"), "rightmost bit is qubit 0"),
+        (lambda: _circuit("O_f", "S0"), "instead of about |ψ⟩"),
+        (lambda: _circuit("O_f", "H", "S0", "H"), "Grover's diffusion"),
+        (lambda: _circuit(*ROUND, *ROUND), "two rounds"),
+        (lambda: _circuit("O_f"), "stops after the oracle"),
+        (lambda: _circuit("O_f", "A", "S0", "A+"), "your circuit makes"),
+    ],
+    "14.7": [("a", "about half the games"), ("c", "lemma 4.4"), ("d", "expected values")],
+}

@@ -1,0 +1,135 @@
+"""Lesson 13's claims, computed independently of the notebook: records keep histories apart,
+the outcome function, theorem 3.16 by exhaustive search (with every non-losing move, not only
+the optimal ones), and the simple quantum strategy giving exactly the classical odds."""
+import math
+import random
+
+import numpy as np
+import pytest
+
+from qttt_widgets.exercises import lesson13
+from qttt_widgets.research.amplification import (EMPTY, ClassicalOptimalPlayer, ImperfectPlayer, QuantumBoard,
+                                                 check_theorem_3_16, children, is_finished, klass,
+                                                 non_losing_moves, optimal_children, other, play_game,
+                                                 result_of, simple_quantum, to_move)
+from qttt_widgets.rules.classical import legal_positions
+
+
+def _place(board, square):
+    mark = "X" if board.count("X") == board.count("O") else "O"
+    return board[:square] + mark + board[square + 1:]
+
+
+def test_records_keep_a_transposition_as_two_terms():
+    qb = QuantumBoard().apply(lambda b: [(_place(b, 0), 2 ** -0.5), (_place(b, 2), 2 ** -0.5)])
+    qb = qb.apply(lambda b: [(_place(b, 4), 1.0)])
+    qb = qb.apply(lambda b: [(_place(b, 2 if b[0] == "X" else 0), 1.0)])
+    assert len(qb.terms) == 2 and qb.support() == {"X.X.O...."}
+    assert qb.probability(lambda b: b == "X.X.O....") == pytest.approx(1.0)
+    assert qb.norm() == pytest.approx(1.0)
+    # without records the move would send two orthogonal states to one: not an isometry
+    merged = sum(qb.terms.values())
+    assert merged ** 2 == pytest.approx(2.0)
+
+
+def test_the_four_board_superposition_of_task_13_2():
+    finals = {"XXXOO....": 2 ** -0.5, "XOXXOOOXX": 0.5, "X.O.XO..X": 8 ** -0.5, "XX.OOOX..": -(8 ** -0.5)}
+    assert all(b in legal_positions() and is_finished(b) for b in finals)
+    assert [result_of(b) for b in finals] == ["X", "T", "X", "O"]
+    assert sum(a * a for a in finals.values()) == pytest.approx(1.0)
+    qb = QuantumBoard({(b, (i,)): a for i, (b, a) in enumerate(finals.items())})
+    assert qb.outcome_distribution() == pytest.approx({"X": 5 / 8, "O": 1 / 8, "T": 1 / 4})
+
+
+def test_non_losing_moves_are_wider_than_optimal_moves_and_the_check_still_holds():
+    wider = [k for k in lesson13.BOARDS if set(non_losing_moves(k)) != set(optimal_children(k))]
+    assert wider, "some winning board has a move that only keeps the draw"
+    assert all(set(optimal_children(k)) <= set(non_losing_moves(k)) for k in lesson13.BOARDS)
+    report = check_theorem_3_16()
+    assert report["violations"] == []
+    assert report["finished"]["X"]["O"] == 0 and report["finished"]["O"]["X"] == 0
+    narrow = check_theorem_3_16(optimal_children)
+    assert narrow["X"] < report["X"] and narrow["O"] < report["O"]
+    assert len(lesson13.BOARDS) == 3888
+
+
+def test_the_walk_would_find_a_loss_if_the_careful_side_could_blunder():
+    """The check is not vacuous: let the careful side play any move and it loses somewhere."""
+    report = check_theorem_3_16(children)
+    assert report["violations"]
+
+
+def test_lesson13_checker_accepts_the_reference_and_the_library():
+    assert lesson13.non_losing_checker()(lesson13.non_losing) is None
+    assert lesson13.non_losing_checker()(non_losing_moves) is None
+
+
+@pytest.mark.parametrize("quantum", ["X", "O"])
+def test_a_quantum_player_of_every_move_never_wins_against_a_perfect_player(quantum):
+    def every_move(board):
+        kids = children(board)
+        return [(c, 1 / math.sqrt(len(kids))) for c in kids]
+    for seed in range(3):
+        perfect = ClassicalOptimalPlayer(random.Random(seed))
+        qb = QuantumBoard()
+        while not qb.finished():
+            qb = qb.apply(every_move if qb.to_move() == quantum else perfect)
+        dist = qb.outcome_distribution()
+        assert dist[quantum] == 0.0
+        assert qb.norm() == pytest.approx(1.0)
+
+
+def test_a_random_unitary_move_respecting_the_rules_cannot_win_either():
+    """Step 1 with amplitudes of any sign and size (interference included): random real
+    amplitudes on the legal moves of every board, against a perfect O."""
+    rng = np.random.default_rng(3)
+
+    def random_move(board):
+        kids = children(board)
+        v = rng.normal(size=len(kids))
+        v /= np.linalg.norm(v)
+        return list(zip(kids, v))
+    perfect = ClassicalOptimalPlayer(random.Random(0))
+    qb = QuantumBoard()
+    while not qb.finished():
+        qb = qb.apply(random_move if qb.to_move() == "X" else perfect)
+    assert qb.outcome_distribution()["X"] == 0.0
+
+
+@pytest.mark.parametrize("quantum", ["X", "O"])
+def test_simple_quantum_only_ties_against_a_perfect_player(quantum):
+    imperfect = other(quantum)
+    for seed in range(5):
+        assert play_game("simple", imperfect, 0.0, seed).outcome_distribution()["T"] == pytest.approx(1.0)
+
+
+def test_leaf_probability_on_an_imperfect_tree():
+    amp_b1 = (1 / math.sqrt(2)) * (1 / math.sqrt(3))
+    assert amp_b1 ** 2 == pytest.approx(1 / 6) == pytest.approx(1 / 2 * 1 / 3)
+
+
+@pytest.mark.parametrize("p", [0.1, 0.3, 0.7])
+@pytest.mark.parametrize("imperfect", ["X", "O"])
+def test_simple_quantum_gives_exactly_the_classical_odds_against_the_same_opponent(p, imperfect):
+    for seed in range(8):
+        opponent = ImperfectPlayer(p, random.Random(seed))
+        qb = QuantumBoard()
+        while not qb.finished():
+            qb = qb.apply(opponent if qb.to_move() == imperfect else simple_quantum)
+        met = dict(opponent.choice)
+
+        def odds(board):
+            if is_finished(board):
+                return {r: float(r == result_of(board)) for r in "XOT"}
+            if to_move(board) == imperfect:
+                return odds(opponent.move(board))
+            parts = [odds(c) for c in optimal_children(board)]
+            return {r: sum(x[r] for x in parts) / len(parts) for r in "XOT"}
+        classical = odds(EMPTY)
+        assert opponent.choice == met, "the classical player met a board the quantum game did not"
+        assert qb.outcome_distribution() == pytest.approx(classical, abs=1e-12)
+
+
+def test_klass_agrees_with_the_counts_in_the_sources():
+    from collections import Counter
+    assert Counter(klass(k) for k in legal_positions()) == {"X": 2936, "O": 1474, "T": 1068}
