@@ -19,7 +19,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tools"))
 import course  # noqa: E402  (tools/course.py)
 
-SETUP = "from qttt_widgets.exercises import check, checks"
+SETUP = "from qttt_widgets.exercises import check, checks, run_check"
 
 
 def wrong_answers(number: int) -> dict:

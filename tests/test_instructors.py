@@ -171,5 +171,6 @@ def test_make_the_student_edition(copy):
             if "check" in cell.metadata.get("tags", []):
                 assert cell.metadata["jupyter"]["source_hidden"] and cell.metadata["cellView"] == "form"
                 assert not cell.get("outputs")
+                assert "run_check(" in cell.source and "expect=" not in cell.source and "wrong=" not in cell.source
     assert (out / "GLOSSARY.md").exists()
     assert tool(copy, "student") == ""                                # twice: nothing changes

@@ -32,6 +32,12 @@ from pathlib import Path
 
 import nbformat
 
+try:
+    from qttt_widgets.exercises import encode_check
+except ImportError:                                   # run from a checkout without the library installed
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    from qttt_widgets.exercises import encode_check
+
 ROOT = Path(__file__).resolve().parents[1]
 SOLUTION = re.compile(r"^(?P<indent>[ \t]*)### BEGIN SOLUTION[ \t]*\n(?P<body>.*?)^[ \t]*### END SOLUTION[ \t]*(\n|$)",
                       re.S | re.M)
@@ -84,9 +90,9 @@ if importlib.util.find_spec("qttt_widgets") is None:
         %pip install -q --no-deps "qttt-widgets @ git+https://github.com/{repo}@{ref}"
         importlib.invalidate_caches()
     else:
-        raise SystemExit("This lesson needs the qttt_widgets library: in a terminal, in the course's folder, "
-                         "run  python -m pip install -r requirements.txt  (see the course README).")
-from qttt_widgets.exercises import check, checks'''
+        raise SystemExit("This lesson needs the qttt_widgets library: open it from your teacher's launch link "
+                         "(Colab or Binder), or in the course's folder run  python -m pip install -r requirements.txt")
+from qttt_widgets.exercises import check, checks, run_check'''
 
 
 def setup_source(repo: str, ref: str) -> str:
@@ -187,10 +193,14 @@ def student_notebook(nb):
         if "instructor-only" in tags:
             continue
         if cell.cell_type == "code" and "check" in tags:
-            # collapsed in JupyterLab and Colab: the student runs it without reading the answer
+            # the expected answer and the hints are packed, and the cell folds away in JupyterLab
+            # and Colab: the student runs it without the answer in plain sight
             call = CHECK_CALL.search(cell.source)
-            if call and not cell.source.startswith("#@title"):
-                cell.source = f"#@title Check Task {call.group('id')} (run this cell)\n" + cell.source
+            if call:
+                packed = encode_check(cell.source)
+                cell.source = (f"#@title Check Task {call.group('id')} (run this cell)\n"
+                               f"# The check is packed so that its answer is not on show.\n"
+                               f"run_check(\"{call.group('id')}\", {call.group('var')}, \"{packed}\")")
             cell.metadata["cellView"] = "form"
             cell.metadata.setdefault("jupyter", {})["source_hidden"] = True
         if cell.cell_type == "code":
@@ -369,6 +379,9 @@ def move(old: int, new: int, root: Path = ROOT) -> list[str]:
         nb = nbformat.read(path, as_version=4)
         for cell in nb.cells:
             cell.source = _renumber_text(cell.source, was, now)
+            for out in cell.get("outputs", []):        # the checks' stored "Task N.M: ..." lines
+                if "text" in out:
+                    out["text"] = re.sub(rf"\bTask {was}\.(\d+):", rf"Task {now}.\1:", out["text"])
         target = path.with_name(f"{now:02d}{path.name[2:]}")
         staged.append((path, target, nbformat.writes(nb) + "\n"))
         table = tables / f"lesson_{was:02d}.py"

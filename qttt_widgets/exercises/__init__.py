@@ -24,7 +24,7 @@ import numbers
 from fractions import Fraction
 from typing import Any, Callable, Iterable
 
-__all__ = ["check", "verdict", "matches", "RESULTS", "Mismatch"]
+__all__ = ["check", "run_check", "encode_check", "verdict", "matches", "RESULTS", "Mismatch"]
 
 _MISSING = object()
 RESULTS: dict[str, str | None] = {}
@@ -190,3 +190,22 @@ def close(a: Any, b: Any, tol: float = 1e-6) -> bool:
     """True if two numbers (complex allowed) differ by at most ``tol``."""
     return abs(complex(a) - complex(b)) <= tol
 
+
+def encode_check(source: str) -> str:
+    """A check cell's source, packed so that its answer is not on show in the student edition
+    (``python tools/course.py student``). Not a secret: decoding it spoils the exercise."""
+    import base64
+    import zlib
+    return base64.b64encode(zlib.compress(source.encode("utf-8"), 9)).decode("ascii")
+
+
+def run_check(task_id: str, answer: Any, packed: str) -> None:
+    """Run a check cell packed by :func:`encode_check`, in the notebook's namespace (the
+    caller's globals), exactly as the instructor wrote it. ``answer`` is only named here so the
+    cell reads as the check of the learner's answer; the check reads it from the namespace."""
+    import base64
+    import sys
+    import zlib
+    source = zlib.decompress(base64.b64decode(packed)).decode("utf-8")
+    namespace = sys._getframe(1).f_globals
+    exec(compile(source, f"<check {task_id}>", "exec"), namespace)  # noqa: S102 - the course's own check

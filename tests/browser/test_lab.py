@@ -22,10 +22,15 @@ def lab_server(tmp_path_factory):
     log = open(ARTIFACTS / "jupyterlab.log", "w")
     cmd = [sys.executable, "-m", "jupyter", "lab", "--no-browser", f"--port={port}", "--ServerApp.ip=127.0.0.1",
            f"--ServerApp.root_dir={root}", "--IdentityProvider.token=", "--ServerApp.password=",
-           f"--LabApp.default_url={start_page(ROOT)}"]
+           f"--LabApp.default_url={start_page(ROOT)}", f"--LabApp.workspaces_dir={root / 'workspaces'}"]
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         cmd.append("--allow-root")
-    proc = subprocess.Popen(cmd, cwd=root, stdout=log, stderr=subprocess.STDOUT)
+    # every cell stays in the page (JupyterLab 4 otherwise leaves cells out of view unrendered)
+    settings = root / "lab-settings" / "@jupyterlab" / "notebook-extension"
+    settings.mkdir(parents=True)
+    (settings / "tracker.jupyterlab-settings").write_text('{"windowingMode": "none"}')
+    env = {**os.environ, "JUPYTERLAB_SETTINGS_DIR": str(root / "lab-settings")}
+    proc = subprocess.Popen(cmd, cwd=root, stdout=log, stderr=subprocess.STDOUT, env=env)
     base = f"http://127.0.0.1:{port}"
     try:
         wait_until_up(base + "/static/none", proc)
@@ -38,7 +43,7 @@ def lab_server(tmp_path_factory):
 def test_jupyterlab_opens_at_lesson_00_and_it_runs(page, lab_server):
     """A student who starts the course lands in lesson 00 (student edition) and can run it."""
     page.set_default_timeout(90_000)
-    page.goto(lab_server + "/lab")
+    page.goto(lab_server + "/")                      # what the browser opens when the server starts
     page.wait_for_selector(".jp-Notebook")
     page.wait_for_selector(".lm-TabBar-tabLabel:has-text('00_how_to_use.ipynb')")
     page.wait_for_selector("text=/Python 3 \\(ipykernel\\) \\| Idle/")
@@ -51,13 +56,13 @@ def test_jupyterlab_opens_at_lesson_00_and_it_runs(page, lab_server):
         except Exception:  # noqa: BLE001
             if attempt == 2:
                 raise
-    page.wait_for_selector(".jp-OutputArea svg[role=img]")           # the board picture
+    page.wait_for_selector(".jp-OutputArea .jp-RenderedSVG")          # the board picture (SVG)
     shot(page, "10-lab-lesson-00")
 
 
 def test_a_lesson_runs_and_its_widget_renders(page, lab_server):
     page.set_default_timeout(90_000)
-    page.goto(lab_server + "/lab/tree/student/01_one_qubit.ipynb")
+    page.goto(lab_server + "/lab/tree/student/02_gates.ipynb")      # its live Bloch sphere widget
     page.wait_for_selector(".jp-Notebook")
     page.wait_for_selector("text=/Python 3 \\(ipykernel\\) \\| Idle/")    # the kernel is ready
     # the Bloch sphere widget: its sliders and its picture. Run All can race the kernel's
@@ -69,11 +74,11 @@ def test_a_lesson_runs_and_its_widget_renders(page, lab_server):
             page.wait_for_selector(".jp-OutputArea .widget-slider", timeout=40_000)
             break
         except Exception:  # noqa: BLE001
-            shot(page, f"10-lab-lesson-01-attempt-{attempt + 1}")
+            shot(page, f"10-lab-lesson-02-attempt-{attempt + 1}")
             if attempt == 2:
                 raise
     page.wait_for_selector(".jp-OutputArea .widget-image img, .jp-OutputArea img.widget-image", timeout=90_000)
     page.wait_for_selector("text=Not yet. Hint: No answer yet", timeout=90_000)
-    shot(page, "10-lab-lesson-01")
+    shot(page, "10-lab-lesson-02")
     assert page.locator(".jp-OutputArea-output .jp-RenderedText[data-mime-type='application/vnd.jupyter.stderr']"
                         ).filter(has_text="Error").count() == 0
