@@ -2,7 +2,8 @@ import random
 
 import pytest
 
-from qttt_widgets.rules.classical import (ClassicalBoard, PerfectPlayer, can_blunder, classify,
+from qttt_widgets.players.basic import ClassicalPerfectPlayer as PerfectPlayer
+from qttt_widgets.rules.classical import (ClassicalBoard, can_blunder, classify,
                                           legal_positions, losing_moves, optimal_moves, outcome,
                                           winning_lines)
 from qttt_widgets.rules.errors import IllegalMove

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import random
 
-from qttt_widgets.rules.classical import ClassicalBoard
-from qttt_widgets.rules.classical import PerfectPlayer as _ClassicalPerfect
+from qttt_widgets.rules.classical import ClassicalBoard, optimal_moves
+from qttt_widgets.rules.errors import IllegalMove
 
 
 class RandomPlayer:
@@ -21,10 +21,20 @@ class RandomPlayer:
 
 
 class ClassicalPerfectPlayer:
-    """Perfect classical tic-tac-toe on 3 x 3 (uniform among optimal moves)."""
+    """Plays 3 x 3 tic-tac-toe perfectly, uniformly at random among the optimal moves.
+
+    >>> ClassicalPerfectPlayer(seed=1).choose(ClassicalBoard()) in range(9)
+    True
+    """
 
     def __init__(self, seed: int | None = None):
-        self._inner = _ClassicalPerfect(seed)
+        self.rng = random.Random(seed)
 
-    def choose(self, board: ClassicalBoard) -> int:
-        return self._inner.choose(board)
+    def choose(self, board: ClassicalBoard | str) -> int:
+        key = board if isinstance(board, str) else board.key()
+        if len(key) != 9:
+            raise ValueError("perfect play is tabulated for 3 x 3 boards only")
+        moves = optimal_moves(key)
+        if not moves:
+            raise IllegalMove("the game is over; there is no move to choose")
+        return self.rng.choice(moves)

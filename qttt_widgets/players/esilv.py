@@ -119,8 +119,8 @@ def _after(game: GoffGame, pair, outcome: int) -> list[int]:
     """Classical cells after playing ``pair`` and, if it closes a cycle, collapsing it to ``outcome``."""
     g = game.copy()
     if g.rules == "random":
-        from qttt_widgets.rules.records import _replay_measured_mark
-        _replay_measured_mark(g, pair[0], pair[1], outcome)
+        from qttt_widgets.rules.records import replay_measured_mark
+        replay_measured_mark(g, pair[0], pair[1], outcome)
     else:
         g.play(*pair)
         g.collapse(outcome)
@@ -453,7 +453,7 @@ def train_variational(games: int = 16, iterations: int = 20, seed: int = 1, rule
     from scipy.optimize import minimize
 
     from qttt_widgets.players.basic import RandomPlayer
-    from qttt_widgets.research.tournament import play
+    from qttt_widgets.players.match import play
 
     def objective(theta) -> float:
         total = 0

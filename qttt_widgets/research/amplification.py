@@ -26,7 +26,7 @@ import math
 import random
 from functools import lru_cache
 
-from qttt_widgets.rules.classical import _children3, _to_move3, _winner3, legal_positions, outcome
+from qttt_widgets.rules.classical import key_children, key_to_move, key_winner, legal_positions, outcome
 
 EMPTY = "." * 9
 
@@ -36,22 +36,22 @@ def other(player: str) -> str:
 
 
 def is_finished(key: str) -> bool:
-    return _winner3(key) is not None or "." not in key
+    return key_winner(key) is not None or "." not in key
 
 
 def result_of(key: str) -> str:
     """'X', 'O' or 'T' for a finished board."""
-    return _winner3(key) or "T"
+    return key_winner(key) or "T"
 
 
 def children(key: str) -> list[str]:
     """The boards one legal move away from ``key`` (none if it is finished)."""
-    return [child for _, child in _children3(key)]
+    return [child for _, child in key_children(key)]
 
 
 def to_move(key: str) -> str:
     """Whose turn it is on ``key``: 'X' or 'O'."""
-    return _to_move3(key)
+    return key_to_move(key)
 
 
 def klass(key: str) -> str:
@@ -64,7 +64,7 @@ def klass(key: str) -> str:
 def optimal_children(key: str) -> tuple[str, ...]:
     """The moves of the classical optimal player: keep B_M if the mover M wins by force,
     else keep B_T; on a lost board, every move."""
-    kids = [child for _, child in _children3(key)]
+    kids = [child for _, child in key_children(key)]
     best = klass(key)
     keep = [c for c in kids if klass(c) == best]
     return tuple(keep or kids)
@@ -75,13 +75,13 @@ def mistake_children(key: str) -> tuple[str, ...]:
     """Moves from a B_T board into a board the opponent wins by force (empty if none)."""
     if klass(key) != "T":
         return ()
-    loser = _to_move3(key)
-    return tuple(c for _, c in _children3(key) if klass(c) == other(loser))
+    loser = key_to_move(key)
+    return tuple(c for _, c in key_children(key) if klass(c) == other(loser))
 
 
 def mistake_boards(player: str) -> list[str]:
     """E for ``player``: the boards (``player`` to move) where a mistake is possible."""
-    return [k for k in legal_positions() if not is_finished(k) and _to_move3(k) == player and mistake_children(k)]
+    return [k for k in legal_positions() if not is_finished(k) and key_to_move(k) == player and mistake_children(k)]
 
 
 # --- quantum boards ------------------------------------------------------------------------
@@ -108,7 +108,7 @@ class QuantumBoard:
         """Whose turn it is on the unfinished boards (all boards have the same number of moves)."""
         for board, _ in self.terms:
             if not is_finished(board):
-                return _to_move3(board)
+                return key_to_move(board)
         return None
 
     def apply(self, choose) -> "QuantumBoard":
@@ -267,8 +267,8 @@ def non_losing_moves(key: str) -> list[str]:
     """Every move after which the mover still cannot lose under perfect play: the children that
     are not a forced win for the opponent. On a board the mover wins by force this includes
     moves that only keep the draw, so it is wider than :func:`optimal_children`."""
-    mover = _to_move3(key)
-    return [c for _, c in _children3(key) if klass(c) != other(mover)]
+    mover = key_to_move(key)
+    return [c for _, c in key_children(key) if klass(c) != other(mover)]
 
 
 def check_theorem_3_16(moves=None) -> dict:
@@ -293,7 +293,7 @@ def check_theorem_3_16(moves=None) -> dict:
                 if result_of(key) == other(careful):
                     report["violations"].append(key)
                 continue
-            kids = moves(key) if _to_move3(key) == careful else [c for _, c in _children3(key)]
+            kids = moves(key) if key_to_move(key) == careful else [c for _, c in key_children(key)]
             for child in kids:
                 if child not in seen:
                     seen.add(child)

@@ -16,17 +16,7 @@ import itertools
 import sys
 import time
 
-from qttt_widgets.rules.goff import GoffGame
-
-
-def play(x_player, o_player, rules: str = "random", seed: int = 0, max_actions: int = 200) -> str:
-    """One Goff game between two players; returns 'X', 'O' or 'draw'."""
-    g = GoffGame(collapse=rules, seed=seed if rules == "random" else None)
-    for _ in range(max_actions):
-        if g.is_over:
-            return g.winner or "draw"
-        g.apply((x_player if g.to_move == "X" else o_player).choose(g))
-    raise RuntimeError("the game did not finish: a player keeps the game going")
+from qttt_widgets.players.match import play  # noqa: F401  (one game; re-exported for the lessons)
 
 
 def expected(ra: float, rb: float) -> float:

@@ -11,7 +11,6 @@ Pure Python: no qiskit, no widgets.
 """
 from __future__ import annotations
 
-import random
 from functools import lru_cache
 
 from .errors import IllegalMove, illegal
@@ -237,21 +236,24 @@ class ClassicalBoard:
 _LINES3 = winning_lines(3)
 
 
-def _winner3(key: str) -> str | None:
+def key_winner(key: str) -> str | None:
+    """'X' or 'O' if that player has a line in the 3 x 3 position ``key`` ('X.O......'), else None."""
     for a, b, c in _LINES3:
         if key[a] != "." and key[a] == key[b] == key[c]:
             return key[a]
     return None
 
 
-def _to_move3(key: str) -> str:
+def key_to_move(key: str) -> str:
+    """Who moves next in the 3 x 3 position ``key`` (X when the counts are equal)."""
     return "X" if key.count("X") == key.count("O") else "O"
 
 
-def _children3(key: str) -> list[tuple[int, str]]:
-    if _winner3(key) or "." not in key:
+def key_children(key: str) -> list[tuple[int, str]]:
+    """Every (square, next position) after one move from ``key``; none once the game is over."""
+    if key_winner(key) or "." not in key:
         return []
-    p = _to_move3(key)
+    p = key_to_move(key)
     return [(i, key[:i] + p + key[i + 1:]) for i, c in enumerate(key) if c == "."]
 
 
@@ -261,13 +263,13 @@ def outcome(key: str) -> str:
 
     ``key`` is the board as 9 characters of '.', 'X', 'O' (see ``ClassicalBoard.key``).
     """
-    w = _winner3(key)
+    w = key_winner(key)
     if w:
         return w
-    kids = _children3(key)
+    kids = key_children(key)
     if not kids:
         return "draw"
-    p = _to_move3(key)
+    p = key_to_move(key)
     results = {outcome(child) for _, child in kids}
     if p in results:
         return p
@@ -286,7 +288,7 @@ def legal_positions() -> tuple[str, ...]:
     stack = ["." * 9]
     while stack:
         key = stack.pop()
-        for _, child in _children3(key):
+        for _, child in key_children(key):
             if child not in seen:
                 seen.add(child)
                 stack.append(child)
@@ -296,10 +298,10 @@ def legal_positions() -> tuple[str, ...]:
 def can_blunder(key: str) -> bool:
     """True if the player to move in an unfinished position has a move that loses by force
     where perfect play would not lose (a *mistake is possible* on this board)."""
-    kids = _children3(key)
+    kids = key_children(key)
     if not kids:
         return False
-    p = _to_move3(key)
+    p = key_to_move(key)
     best = outcome(key)
     if best == other(p):
         return False
@@ -320,7 +322,7 @@ def classify() -> dict[str, int]:
 
 def optimal_moves(key: str) -> list[int]:
     """The moves that keep the best result for the player to move (all moves if lost)."""
-    kids = _children3(key)
+    kids = key_children(key)
     if not kids:
         return []
     best = outcome(key)
@@ -329,30 +331,10 @@ def optimal_moves(key: str) -> list[int]:
 
 def losing_moves(key: str) -> list[int]:
     """The moves that turn a position the mover does not lose into a forced loss."""
-    kids = _children3(key)
+    kids = key_children(key)
     if not kids:
         return []
-    p = _to_move3(key)
+    p = key_to_move(key)
     if outcome(key) == other(p):
         return []
     return [sq for sq, child in kids if outcome(child) == other(p)]
-
-
-class PerfectPlayer:
-    """Plays 3 x 3 tic-tac-toe perfectly, uniformly at random among the optimal moves.
-
-    >>> PerfectPlayer(seed=1).choose(ClassicalBoard()) in range(9)
-    True
-    """
-
-    def __init__(self, seed: int | None = None):
-        self.rng = random.Random(seed)
-
-    def choose(self, board: ClassicalBoard | str) -> int:
-        key = board if isinstance(board, str) else board.key()
-        if len(key) != 9:
-            raise ValueError("perfect play is tabulated for 3 x 3 boards only")
-        moves = optimal_moves(key)
-        if not moves:
-            raise IllegalMove("the game is over; there is no move to choose")
-        return self.rng.choice(moves)

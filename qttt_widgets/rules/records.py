@@ -118,7 +118,7 @@ def replay(game, actions, where: str = "moves", start: int = 1) -> None:
         try:
             kind = action[0]
             if kind == "mark" and len(action) > 3:
-                _replay_measured_mark(game, *action[1:])
+                replay_measured_mark(game, *action[1:])
             elif kind == "mark":
                 game.play(action[1], action[2])
             elif kind == "classical":
@@ -132,7 +132,7 @@ def replay(game, actions, where: str = "moves", start: int = 1) -> None:
             raise RecordError(f"{label}: {e.people}") from None
 
 
-def _replay_measured_mark(game, a: int, b: int, outcome: int) -> None:
+def replay_measured_mark(game, a: int, b: int, outcome: int) -> None:
     game._check_play(a, b)
     if game._comp[a] != game._comp[b]:
         raise IllegalMove(f"{a + 1}{b + 1} closes no cycle, so nothing collapses")

@@ -1,0 +1,14 @@
+"""One game between two players: what tournaments, training and the tests all need."""
+from __future__ import annotations
+
+from qttt_widgets.rules.goff import GoffGame
+
+
+def play(x_player, o_player, rules: str = "random", seed: int = 0, max_actions: int = 200) -> str:
+    """One Goff game between two players; returns 'X', 'O' or 'draw'."""
+    g = GoffGame(collapse=rules, seed=seed if rules == "random" else None)
+    for _ in range(max_actions):
+        if g.is_over:
+            return g.winner or "draw"
+        g.apply((x_player if g.to_move == "X" else o_player).choose(g))
+    raise RuntimeError("the game did not finish: a player keeps the game going")
