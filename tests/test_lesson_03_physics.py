@@ -156,3 +156,57 @@ def test_the_bell_checker_names_what_was_made():
     assert "Ψ+" in check(qc(("h", 0), ("cx", 0, 1), ("x", 1)))
     assert "Φ−" in check(qc(("h", 0), ("cx", 0, 1), ("z", 0)))
     assert "product" in check(qc(("h", 0), ("x", 1)))
+
+
+def _concurrence(a):
+    """Concurrence of a pure two-qubit state: 2|a00 a11 - a01 a10| (1 = maximally entangled)."""
+    a = np.asarray(a, complex) / np.linalg.norm(a)
+    return 2 * abs(a[0] * a[3] - a[1] * a[2])
+
+
+def test_bell_states_are_four_of_many_maximally_entangled_states():
+    bells = [sv(("h", 0), ("cx", 0, 1), *extra) for extra in ((), (("z", 0),), (("x", 1),), (("x", 1), ("z", 1)))]
+    assert np.allclose(np.array(bells) @ np.array(bells).conj().T, np.eye(4))   # an orthonormal basis
+    assert all(_concurrence(b) == pytest.approx(1) for b in bells)
+    B = np.array([1, 1, 1, -1]) / 2                                              # state B of Task 3.3
+    assert _concurrence(B) == pytest.approx(1)                                   # maximally entangled too
+    assert lesson03.bell_name(Statevector(B).evolve(_h0()).data) == "Φ+"        # H on qubit 0 makes Φ+
+    assert not any(abs(np.vdot(b, B)) > 1 - 1e-9 for b in bells)                 # yet not a Bell state
+    assert _concurrence([0.6, 0, 0, 0.8]) == pytest.approx(0.96)                 # E: entangled, less so
+    from qiskit.quantum_info import partial_trace
+    for state in [*bells, B]:                            # each qubit alone: a fair coin in every basis
+        for q in (0, 1):
+            assert np.allclose(partial_trace(Statevector(state), [q]).data, np.eye(2) / 2)
+
+
+def _h0():
+    qc = QuantumCircuit(2)
+    qc.h(0)
+    return qc
+
+
+def test_perfect_correlation_of_either_sign_in_z_and_x_needs_entanglement():
+    """|E_Z| + |E_X| <= 1 for every unentangled state (E = P(agree) - P(differ)); Φ− has E_Z = 1,
+    E_X = -1 (it always differs in the X basis), so option b of Task 3.6 asks for a perfect
+    correlation, not for agreement."""
+    rng = np.random.default_rng(2)
+    hh = QuantumCircuit(2)
+    hh.h([0, 1])
+
+    def corr(rho):
+        ez = 2 * _agree(rho.probabilities_dict()) - 1
+        ex = 2 * _agree(rho.evolve(hh).probabilities_dict()) - 1
+        return ez, ex
+    worst = 0
+    for _ in range(1000):
+        k = rng.integers(1, 4)
+        w = rng.dirichlet(np.ones(k))
+        rho = np.zeros((4, 4), complex)
+        for wi in w:
+            v = np.kron(_random_qubit(rng), _random_qubit(rng))
+            rho += wi * np.outer(v, v.conj())
+        ez, ex = corr(DensityMatrix(rho))
+        worst = max(worst, abs(ez) + abs(ex))
+    assert worst <= 1 + 1e-9
+    ez, ex = corr(DensityMatrix(sv(("h", 0), ("cx", 0, 1), ("z", 0))))
+    assert (ez, ex) == (pytest.approx(1), pytest.approx(-1))

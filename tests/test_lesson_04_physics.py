@@ -100,3 +100,17 @@ def test_move_checker_accepts_every_winning_move(sq, ok):
 
 def test_winner_checker_accepts_a_correct_function():
     assert lesson04.winner_function(legal_positions())(line_owner) is None
+
+
+@pytest.mark.parametrize("key,goal,good", [("...O..XOX", "win", {2, 4}), ("X.O....X.", "hold", {8})])
+def test_move_hints_never_name_a_right_square(key, goal, good):
+    """A hint for a wrong move (Tasks 4.3, 4.4) names no square that would pass, and reminds the
+    student of code vs people's numbering (the board shows people's numbers 1..9)."""
+    import re
+    check = lesson04.move(key, goal)
+    assert {sq for sq in range(9) if check(sq) is None} == good
+    for sq in set(range(-1, 11)) - good:
+        hint = check(sq)
+        named = {int(n) for n in re.findall(r"square (\d+)", hint)}
+        assert not named & good, (sq, hint)
+        assert "grey numbers" in hint

@@ -78,3 +78,24 @@ def test_task_5_6_answers_are_exactly_2_8_and_3_8():
     check = lesson05.link_move("12 56 23 89", 1, 9)
     good = {(a, b) for a in range(1, 10) for b in range(a + 1, 10) if check((a, b)) is None}
     assert good == {(2, 8), (3, 8)}
+
+
+def test_task_5_6_accepts_common_forms_and_its_format_hint_names_no_answer():
+    check = lesson05.link_move("12 56 23 89", 1, 9)
+    for form in ["28", "2 8", "2-8", "(2, 8)", "2,8", 28, [2, 8], (8, 2), "38"]:
+        assert check(form) is None, form
+    hint = check("28 39")
+    assert "(4, 7)" in hint and check((4, 7)) is not None        # the example is not a right answer
+    assert not any(f"{a}, {b}" in hint or f"{a}{b}" in hint for a, b in [(2, 8), (8, 2), (3, 8), (8, 3)])
+
+
+def test_task_5_4_accepts_subscript_digits():
+    check = lesson05.mark_text("O4", wrong=[("O2", "closed the cycle")])
+    assert all(check(a) is None for a in ["O4", "O₄", "o4", " O_4 "])
+    assert check("O₂") == "closed the cycle"
+
+
+def test_task_5_5_run_together_record_gets_a_friendly_hint():
+    check = lesson05.same_record("15 37 59 34 26")
+    assert "spaces" in check("1537593426")
+    assert check("15,37,59,34,26") is None

@@ -93,7 +93,13 @@ def test_task_6_5_o_chooses_and_square_8_is_best():
     assert results == {4: {"X": 1.0, "O": 0.5}, 8: {"X": 0.5, "O": 1.0}}
     assert shared_solver("goff").action_values(g) == {3: 0.5, 7: -0.5}
     check = lesson06.best_collapse("29 46 48 49 25 39 48")
-    assert check(8) is None and check(4) is not None
+    assert check((8, 1)) is None and check((8, 1.0)) is None
+    for wrong in [(4, 1), (4, 0.5), (8, 0.5), (8, 2), 8]:
+        assert check(wrong) is not None
+    # the hints for the wrong square name who chooses but neither the better square nor its result
+    for wrong in [(4, 1), (4, 0.5)]:
+        hint = check(wrong)
+        assert "O chooses" in hint and "8" not in hint and "1/2" not in hint and "½" not in hint
 
 
 def test_task_6_6_random_collapse_expected_points():

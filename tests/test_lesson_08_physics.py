@@ -47,6 +47,21 @@ def test_h_cx_x_twice_does_not_undo_itself():
     assert not Operator(two).equiv(Operator.from_label("II"))
     assert [i.operation.name for i in mark().inverse().data] == ["x", "cx", "h"]
     assert Operator(mark().compose(mark().inverse())).equiv(Operator.from_label("II"))
+    # why: each gate is its own inverse (CX·CX = 1 even on an entangled state), but they do not all commute.
+    # X on qubit 1 commutes with H on qubit 0 and with CX (X on the target), so the Xs cancel and
+    # H-CX-X twice is H-CX-H-CX; H on the control does not commute with CX.
+    def seq(*gates):
+        qc = QuantumCircuit(2)
+        for g in gates:
+            {"H": lambda: qc.h(0), "CX": lambda: qc.cx(0, 1), "X": lambda: qc.x(1)}[g]()
+        return Operator(qc)
+    ident = Operator.from_label("II")
+    assert all(seq(g, g).equiv(ident) for g in ("H", "CX", "X"))
+    bell = QuantumCircuit(2); bell.h(0); bell.cx(0, 1); bell.cx(0, 1)
+    assert np.allclose(Statevector(bell).data, [1 / math.sqrt(2), 1 / math.sqrt(2), 0, 0])  # CX·CX on Φ⁺ undoes it
+    assert seq("X", "H").equiv(seq("H", "X")) and seq("X", "CX").equiv(seq("CX", "X"))
+    assert not seq("H", "CX").equiv(seq("CX", "H"))
+    assert Operator(two).equiv(seq("H", "CX", "H", "CX"))
     # the same in the library's 9-qubit circuit for X1 and O2 both in squares 0-1
     raw = esilv_raw_probabilities(GoffGame().play(0, 1).play(0, 1))
     assert {b[-2:]: round(p, 12) for b, p in raw.items()} == {"00": 0.25, "01": 0.25, "10": 0.25, "11": 0.25}

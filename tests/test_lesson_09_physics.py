@@ -121,3 +121,34 @@ def test_most_frequent_measurement_turns_a_t_cell_into_o():
     for seed in range(20):
         g = QubitGame(seed=seed, measurement="most-frequent").phase(4, "T").collapse()
         assert g.cells[4] == "O"
+
+
+def test_task_9_3_odd_first_cell_circuit_and_its_slips():
+    from qttt_widgets.exercises.lesson09 import ODD_FIRST, cell_outcomes, odd_first_checker
+    qc = QuantumCircuit(3); qc.h(0); qc.x([1, 2]); qc.cx(0, 1); qc.cx(0, 2)
+    assert np.allclose(Statevector(qc).data, ODD_FIRST)                       # (|100> + |011>)/sqrt 2, cell order
+    assert cell_outcomes(qc) == {"XOO": 0.5, "OXX": 0.5}
+    assert odd_first_checker()(qc) is None
+    # the odd cell is not one of the README's levels: level 2 makes the middle cell odd
+    assert cell_outcomes(_level_circuit(2)) == {"OXO": 0.5, "XOX": 0.5}
+    # reading the target as Qiskit bitstrings puts the odd cell last
+    slip = QuantumCircuit(3); slip.h(2); slip.x([0, 1]); slip.cx(2, 0); slip.cx(2, 1)
+    assert cell_outcomes(slip) == {"OOX": 0.5, "XXO": 0.5}
+    # an X before the H gives the same odds with a minus sign, another state
+    minus = QuantumCircuit(3); minus.x(0); minus.h(0); minus.x([1, 2]); minus.cx(0, 1); minus.cx(0, 2)
+    assert cell_outcomes(minus) == {"XOO": 0.5, "OXX": 0.5}
+    assert abs(np.vdot(Statevector(minus).data, ODD_FIRST)) < 1e-9
+
+
+def test_most_frequent_of_1024_shots_almost_never_reads_x_for_a_t_cell():
+    p = phase_probability("T")                          # 0.146
+    assert abs(p - 0.1464466) < 1e-6
+    tail = sum(math.comb(1024, k) * p ** k * (1 - p) ** (1024 - k) for k in range(512, 1025))
+    assert tail < 1e-100                                 # X needs at least 512 of 1024 shots
+    assert QubitGame().shots == 1024
+
+
+def test_library_counts_lines_when_both_players_have_lines_by_default():
+    # the lesson calls this the library's version of the seed's future improvement "count the number
+    # of winning lines for each player"; the seed itself does not say what happens when both have lines
+    assert QubitGame().both_lines == "count" and QubitGame(both_lines="draw").both_lines == "draw"

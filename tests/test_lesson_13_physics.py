@@ -133,3 +133,45 @@ def test_simple_quantum_gives_exactly_the_classical_odds_against_the_same_oppone
 def test_klass_agrees_with_the_counts_in_the_sources():
     from collections import Counter
     assert Counter(klass(k) for k in legal_positions()) == {"X": 2936, "O": 1474, "T": 1068}
+
+
+def test_task_13_4_runs_on_the_unfinished_boards_not_lost_by_force():
+    """4,520 unfinished positions; 3,888 are not a forced loss for the mover; on the other 632 every
+    move loses (there is no non-losing move)."""
+    unfinished = [k for k in legal_positions() if not is_finished(k)]
+    lost = [k for k in unfinished if klass(k) == other(to_move(k))]
+    assert (len(unfinished), len(lost)) == (4520, 632)
+    assert set(lesson13.BOARDS) == set(unfinished) - set(lost) and len(lesson13.BOARDS) == 3888
+    assert all(lesson13.non_losing(k) == [] for k in lost)
+    assert all(lesson13.non_losing(k) for k in lesson13.BOARDS)
+
+
+def test_the_classical_optimal_player_keeps_its_random_pick_for_a_board():
+    player = ClassicalOptimalPlayer(random.Random(0))
+    boards = [k for k in lesson13.BOARDS if len(optimal_children(k)) > 1][:200]
+    first = [player(k) for k in boards]
+    assert all(player(k) == f for k, f in zip(boards, first) for _ in range(3))
+
+
+def test_ten_recorded_moves_the_tenth_always_meets_a_finished_board():
+    """Five moves each: after nine marks every board is finished, so O's fifth move is a •-move;
+    198 = 18 * 11 qubits (the board and ten recorded moves)."""
+    assert all(is_finished(k) for k in legal_positions() if "." not in k)
+    assert 18 + 18 * 10 == 18 * 11 == 198
+
+
+def test_section_3_5_the_winner_computed_into_qubits_with_records_kept_does_not_interfere():
+    """|board,record>|000> -> |board,record>|O(board)>, then measure only the 3 outcome qubits:
+    the (board, record) states stay orthogonal, so P(X) is still a sum of |alpha|^2, not |sum alpha|^2."""
+    finals = [("XXXOO....", 2 ** -0.5), ("X.O.XO..X", 8 ** -0.5), ("XOXXOOOXX", 0.5),
+              ("X.O.XO..X", -(8 ** -0.5)), ]                   # the same board twice, two records, opposite signs
+    norm = math.sqrt(sum(a * a for _, a in finals))
+    code = {"X": 0b001, "O": 0b010, "T": 0b100}
+    state = np.zeros((len(finals), 8))                          # rows: (board, record) basis states
+    for i, (b, a) in enumerate(finals):
+        state[i, code[result_of(b)]] = a / norm
+    p_x = float(np.sum(state[:, code["X"]] ** 2))
+    want = sum(a * a for b, a in finals if result_of(b) == "X") / norm ** 2
+    assert p_x == pytest.approx(want) and p_x > 0
+    naive = abs(sum(a for b, a in finals if result_of(b) == "X")) ** 2 / norm ** 2   # would need no records
+    assert naive != pytest.approx(p_x)

@@ -173,3 +173,19 @@ def test_plot_draws_wins_and_ties():
     png = plot(res, 13, games=10, kind="expected")
     assert png[:4] == b"\x89PNG"
     assert plot(res, 13, games=10)[:4] == b"\x89PNG"
+
+
+def test_ties_of_task_14_4_two_numbers_of_rounds_equally_near_give_the_same_odds():
+    """At a tie (pi/(4 theta) a whole number n) r = n - 1 and r = n are equally near pi/2 and give the
+    same P(good); the check accepts either, and only there."""
+    for a, pair in zip(lesson14.TIES, [{0, 1}, {1, 2}]):
+        theta = math.asin(math.sqrt(a))
+        assert lesson14.accepted(a) == pair
+        lo, hi = sorted(pair)
+        assert math.sin((2 * lo + 1) * theta) ** 2 == pytest.approx(math.sin((2 * hi + 1) * theta) ** 2)
+        assert lesson14.optimal_rounds(a) in pair
+    assert all(len(lesson14.accepted(a)) == 1 for a in lesson14.INPUTS)
+    check = lesson14.rounds_checker()
+    assert check(lambda a: min(lesson14.accepted(a))) is None and check(lambda a: max(lesson14.accepted(a))) is None
+    assert check(lambda a: lesson14.optimal_rounds(a) + (2 if a == 0.5 else 0)) is not None
+    assert len(lesson14.INPUTS + lesson14.TIES) == 24

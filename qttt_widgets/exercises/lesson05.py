@@ -6,12 +6,13 @@ notation; hints speak in people's numbers.
 """
 from __future__ import annotations
 
+import re
 from typing import Any, Callable
 
 from qttt_widgets.rules.errors import IllegalMove, RecordError
 from qttt_widgets.rules.goff import GoffGame
 
-__all__ = ["groups", "group_of", "corners_linked", "same_record", "link_move", "mystery_position"]
+__all__ = ["groups", "group_of", "corners_linked", "same_record", "link_move", "mystery_position", "mark_text"]
 
 CORNERS = (0, 2, 6, 8)
 
@@ -107,6 +108,13 @@ def same_record(target: str) -> Callable[[Any], str | None]:
         if "0" in answer:
             return ("there is no square 0 in the notation: those look like code numbers (0..8); "
                     "the record counts squares 1..9, as people do")
+        tokens = answer.replace(",", " ").split()
+        if any(len(t) > 3 and t.isdigit() for t in tokens):
+            return ("separate the marks with spaces: each mark is its two squares, written as one token, "
+                    "such as '19 59' for X1 in 1 and 9, then O2 in 5 and 9")
+        if any(not (c.isdigit() or c in "()") for t in tokens for c in t):
+            return ("write only the squares' digits (and a collapse in brackets), marks separated by spaces, "
+                    "such as '19 59'")
         try:
             got_game = GoffGame.from_record(answer)
         except RecordError as e:
@@ -131,17 +139,23 @@ def same_record(target: str) -> Callable[[Any], str | None]:
     return checker
 
 
+PAIR_FORM = "give the mark as two people's squares, such as (4, 7) or '47'"
+_PAIR_TEXT = re.compile(r"\(?\s*(\d)\s*[-–,;/ ]?\s*(\d)\s*\)?")
+
+
 def _pair(answer) -> tuple[int, int] | str:
-    """A move given as (a, b), [a, b] or the text 'ab' in people's numbers -> code squares."""
+    """A move given as (a, b), [a, b], the number ab or a text such as 'ab', 'a b', 'a-b',
+    '(a, b)' in people's numbers -> code squares."""
+    if isinstance(answer, int) and not isinstance(answer, bool) and 10 <= answer <= 99:
+        answer = divmod(answer, 10)
     if isinstance(answer, str):
-        s = answer.strip()
-        if len(s) == 2 and s.isdigit():
-            answer = (int(s[0]), int(s[1]))
-        else:
-            return "give the mark as two squares, such as (2, 8) or '28'"
+        m = _PAIR_TEXT.fullmatch(answer.strip())
+        if not m:
+            return PAIR_FORM
+        answer = (int(m.group(1)), int(m.group(2)))
     if not isinstance(answer, (tuple, list)) or len(answer) != 2 or \
             not all(isinstance(x, int) and not isinstance(x, bool) for x in answer):
-        return "give the mark as two squares, such as (2, 8) or '28'"
+        return PAIR_FORM
     a, b = answer
     if not (1 <= a <= 9 and 1 <= b <= 9):
         return "squares here are people's numbers 1..9 (as in the notation), not code numbers 0..8"
@@ -173,6 +187,38 @@ def link_move(record: str, first: int, second: int) -> Callable[[Any], str | Non
             return (f"after your mark square {first} is linked to {_people(group_of(g, x))} only: "
                     f"one end of the mark must be in the group of {first}, the other in the group of {second}")
         return None
+    return checker
+
+
+_SUBSCRIPTS = str.maketrans("₀₁₂₃₄₅₆₇₈₉", "0123456789")
+_TO_SUB = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
+
+
+def _mark_norm(text: str) -> str:
+    """'O₄', 'o4', ' O_4 ', 'O 4' -> 'O4'."""
+    return "".join(text.translate(_SUBSCRIPTS).replace("_", "").split()).strip(".'\"").upper()
+
+
+def mark_text(expect: str, wrong=(), hint: str | None = None) -> Callable[[Any], str | None]:
+    """A mark named as text, such as 'O4': subscript digits (O₄), lower case, spaces and '_' are
+    accepted. ``wrong``: pairs (mark, hint) for likely mistakes; ``hint`` for any other mark."""
+    want = _mark_norm(expect)
+    known = [(_mark_norm(m), why) for m, why in wrong]
+    example = "X1" if want != "X1" else "O2"
+
+    def checker(answer) -> str | None:
+        if not isinstance(answer, str):
+            return f"give the mark as text in quotes, such as '{example}', not {type(answer).__name__}"
+        got = _mark_norm(answer)
+        if got == want:
+            return None
+        if not re.fullmatch(r"[XO]\d+", got):
+            return (f"write a mark as its letter and its subscript, such as '{example}' or "
+                    f"'{example[0]}{example[1:].translate(_TO_SUB)}' (a letter X or O, then a number)")
+        for m, why in known:
+            if got == m:
+                return why
+        return hint or "not this mark: go back over the record notation above the task"
     return checker
 
 

@@ -50,33 +50,52 @@ def _describe(game: GoffGame) -> str:
 
 
 def best_collapse(record: str) -> Callable[[Any], str | None]:
-    """A collapse choice (a people's square, as in the notation's ``(9)``) that is as good for
-    the chooser as the best one, in the position ``record`` (a cycle waiting to be measured)."""
+    """Task 6.5: a pair ``(square, points)`` -- a collapse choice (a people's square, as in the
+    notation's ``(9)``) that is as good for the chooser as the best one, in the position
+    ``record`` (a cycle waiting to be measured), and the points the chooser then scores.
+
+    A hint for a wrong square never says which square is better: it names who chooses and
+    how to compare the two collapses."""
     game = GoffGame.from_record(record)
     if game.pending is None:
         raise ValueError(f"{record!r} has no cycle waiting to be measured")
     p = game.pending
     chooser = p.chooser
+    other = "O" if chooser == "X" else "X"
     values = shared_solver("goff").action_values(game)        # code square -> X's points minus O's
     sign = 1 if chooser == "X" else -1
     best = max(sign * v for v in values.values())
     mark = f"{'X' if p.sub % 2 else 'O'}{p.sub}"
+    options = [s + 1 for s in p.options]
+    compare = (f"{mark} closed the cycle, so {chooser} chooses, and takes whichever collapse is better for "
+               f"{chooser}. Score each of the two collapses (which lines it completes, and whose largest "
+               "subscript is smaller) before you pick")
 
     def checker(answer) -> str | None:
-        if isinstance(answer, bool) or not isinstance(answer, int):
-            return f"give one square as a whole number (people's 1..9), not {type(answer).__name__}"
-        options = [s + 1 for s in p.options]
-        if answer not in options:
-            if answer + 1 in options:
+        if not isinstance(answer, tuple) or len(answer) != 2:
+            return ("give a pair (square, points): the square the chooser sends the mark to, and the "
+                    "points the chooser then scores")
+        square, points = answer
+        if isinstance(square, bool) or not isinstance(square, int):
+            return f"give the square as a whole number (people's 1..9), not {type(square).__name__}"
+        if isinstance(points, bool) or not isinstance(points, (int, float)):
+            return f"give the points as a number (for example 1 or 0.5), not {type(points).__name__}"
+        if square not in options:
+            if square + 1 in options:
                 return (f"{mark} can only go to square {options[0]} or {options[1]} (people's numbers, as in "
                         "the notation): is that a code number?")
             return f"{mark} can only go to square {options[0]} or {options[1]}, the two squares of the mark just placed"
-        if sign * values[answer - 1] >= best:
+        after = game.copy().collapse(square - 1)
+        if sign * values[square - 1] < best:
+            if abs(points - after.scores[chooser]) < 1e-6:
+                return (f"you scored that collapse correctly, but is it the choice {chooser} wants? " + compare)
+            return compare
+        if abs(points - after.scores[chooser]) < 1e-6:
             return None
-        after = game.copy().collapse(answer - 1)
-        return (f"{mark} closed the cycle, so {chooser} chooses. Sending {mark} to square {answer} gives "
-                f"{_describe(after)}: is that the better of the two results for {chooser}? Compare whose "
-                "line was completed first")
+        if abs(points - after.scores[other]) < 1e-6:
+            return f"those are {other}'s points after that collapse; give the chooser's, {chooser}'s"
+        return (f"the square is a best choice; recount {chooser}'s points after it: when both players have a "
+                "line, the line completed first (smaller largest subscript) scores 1 and the other ½")
     return checker
 
 

@@ -10,10 +10,13 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+import math
+
+from qttt_widgets.exercises import checks
 from qttt_widgets.rules.errors import IllegalMove
 from qttt_widgets.rules.qubit_board import QubitGame
 
-__all__ = ["wins_at_once", "win_probability"]
+__all__ = ["wins_at_once", "win_probability", "ODD_FIRST", "cell_outcomes", "odd_first_checker"]
 
 
 def win_probability(game: QubitGame, move) -> tuple[float, float]:
@@ -58,4 +61,51 @@ def wins_at_once(game: QubitGame) -> Callable[[Any], str | None]:
                     "now): no empty square finishes a line of yours here. Which move changes two squares at once?")
         return (f"after {said} no line is complete and nothing is measured: find a move that puts a "
                 f"{me} into a line of yours that has {me}s in its other squares.")
+    return checker
+
+
+#: Task 9.3's target: cells a, b, c (qubits 0, 1, 2) come out as XOO or OXX, 1/2 each, with a plus
+#: sign -- (|100> + |011>)/sqrt 2 in cell order; in Qiskit's order (qubit 0 rightmost) the
+#: amplitudes sit at indices 0b001 = 1 and 0b110 = 6.
+ODD_FIRST = [0, 1 / math.sqrt(2), 0, 0, 0, 0, 1 / math.sqrt(2), 0]
+
+
+def cell_outcomes(circuit) -> dict[str, float]:
+    """What a circuit's cells come out as, in cell order (first letter = qubit 0), e.g.
+    {'XOO': 0.5, 'OXX': 0.5}."""
+    sv = checks._statevector(circuit)
+    return {bits[::-1].replace("1", "X").replace("0", "O"): round(float(p), 6)
+            for bits, p in sv.probabilities_dict().items() if p > 1e-9}
+
+
+def odd_first_checker() -> Callable[[Any], str | None]:
+    """Task 9.3: a 3-qubit circuit whose cells come out as XOO or OXX (the first cell is the odd
+    one out), with a plus sign. The hint lists what the learner's cells come out as, in cell
+    order, and names the usual slips: level 2's circuit (middle cell odd), Qiskit's bit order
+    read the wrong way round (third cell odd), GHZ with no X gates, a minus sign."""
+    base = checks.state(ODD_FIRST, phase_hint=(
+        "XOO and OXX each come out half the time, as asked, but with a minus sign between them. On this "
+        "board the odds would be the same, yet it is another state: an X on a qubit before its H turns "
+        "the + of the superposition into a −"))
+
+    def checker(answer) -> str | None:
+        hint = base(answer)
+        if hint is None or "relative phase" in hint or hint.startswith("use a circuit with"):
+            return hint
+        out = cell_outcomes(answer)
+        said = "your cells come out as " + " or ".join(f"{k} ({p:g})" for k, p in sorted(out.items()))
+        kinds = set(out)
+        if kinds == {"OXO", "XOX"}:
+            return (f"{said}, in cell order: that is level 2, where the middle cell b is the odd one out. "
+                    "Follow the branch a = X through your gates: which cells does it flip, and which do "
+                    "the CNOTs read?")
+        if kinds == {"OOX", "XXO"}:
+            return (f"{said}, in cell order: the third cell c is the odd one out. Qiskit writes qubit 0 "
+                    "rightmost, so a bitstring read left to right lists the cells backwards: did you "
+                    "build it from a bitstring read the wrong way round?")
+        if kinds == {"OOO", "XXX"}:
+            return (f"{said}: all three cells always equal, which is GHZ (level 4). An odd cell needs "
+                    "X gates on the cells that must differ from a")
+        return (f"{said}, in cell order; the task asks for two boards, XOO and OXX, with probability 1/2 "
+                "each: cell a different from b and c")
     return checker

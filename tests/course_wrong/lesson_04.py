@@ -21,8 +21,11 @@ WRONG = {
             (_lines_only(LINES, players=("X",)), "expected 'O'"),          # only looks for X
             (lambda: 4, "give a function")],
     "4.2": [(504, "move orders"), (84, "which of them is O's"), (36, "X's two squares only")],
-    "4.3": [(0, "fork"), (1, "hold the draw"), (3, "taken"), (9, "off the board"), ("4", "square number")],
-    "4.4": [(4, "fork"), (1, "X answers at square 3"), (0, "taken"), (9, "off the board")],
+    "4.3": [(0, ["fork", "a column and a row"]), (1, "hold the draw"), (3, ["taken", "grey numbers"]),
+            (5, ["the middle of the right column", "grey numbers"]),     # people's 5 (the centre)
+            (9, "off the board"), ("4", "square number")],
+    "4.4": [(4, "fork"), (1, "X answers at square 3"), (5, ["X has a reply", "a diagonal and a row"]),
+            (3, ["X answers at square 4", "a column and a diagonal"]), (0, "taken"), (9, "off the board")],
     "4.5": [("draw", "already gone wrong"), ("O", "moves first"), (2936, "text")],
-    "4.6": [(811, "O to move"), (248, "X to move"), (1068, "can_blunder")],
+    "4.6": [(811, "O to move"), (248, "turn test"), (1068, "can_blunder")],
 }

@@ -51,7 +51,11 @@ WRONG = {
     "6.3": [((3, 6), "fill its three squares"), ((6, 3), "square 3 is taken"), ((3, 3), "every square of the cycle")],
     "6.4": [(_swapped, "swapped"), (_x_first, "smaller largest subscript"), (_one_a_player, "1 point a line"),
             (_both_one, "do not score the same"), (_a_list, "return a dict"), (lambda: 42, "give a function")],
-    "6.5": [(4, ["so O chooses", "X 1 - O 1/2"]), (7, "code number"), (3, "code number"), (5, "the two squares of the mark just placed")],
+    "6.5": [((4, 1), ["so O chooses", "Score each of the two collapses"]),
+            ((4, 0.5), ["scored that collapse correctly", "so O chooses"]),
+            ((8, 0.5), "X's points"), ((8, 2), "recount O's points"),
+            (8, "a pair (square, points)"), ((7, 1), "code number"), ((3, 1), "code number"),
+            ((5, 1), "the two squares of the mark just placed")],
     "6.6": [(0.5, "O chooses"), (1, "best case"), (0, "minus"), (0.25, "average")],
     "6.7": [("a", "no amplitudes"), ("c", "nobody picks"), ("d", "scoring is the same")],
 }

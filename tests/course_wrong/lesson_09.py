@@ -4,34 +4,35 @@ import math
 from qiskit import QuantumCircuit
 
 
-def _phi_plus():
-    qc = QuantumCircuit(2)
-    qc.h(0)
-    qc.cx(0, 1)
+def _circuit(n, *ops):
+    qc = QuantumCircuit(n)
+    for name, *qubits in ops:
+        getattr(qc, name)(*qubits)
     return qc
 
 
-def _psi_minus():
-    qc = QuantumCircuit(2)
-    qc.x(0)
-    qc.h(0)
-    qc.x(1)
-    qc.cx(0, 1)
-    return qc
+def _level_2():            # the middle cell odd: OXO or XOX
+    return _circuit(3, ("h", 0), ("x", 1), ("x", 2), ("cx", 0, 1), ("cx", 1, 2))
 
 
-def _three_qubits():
-    qc = QuantumCircuit(3)
-    qc.h(0)
-    qc.x(1)
-    qc.cx(0, 1)
-    return qc
+def _ghz():                # no X gates: OOO or XXX
+    return _circuit(3, ("h", 0), ("cx", 0, 1), ("cx", 0, 2))
 
 
-def _h_on_both():
-    qc = QuantumCircuit(2)
-    qc.h([0, 1])
-    return qc
+def _bit_order_slip():     # built from "XOO"/"OXX" read as Qiskit bitstrings: the third cell odd
+    return _circuit(3, ("h", 2), ("x", 0), ("x", 1), ("cx", 2, 0), ("cx", 2, 1))
+
+
+def _minus():              # an X before the H: (|100> - |011>)/sqrt 2 in cell order
+    return _circuit(3, ("x", 0), ("h", 0), ("x", 1), ("x", 2), ("cx", 0, 1), ("cx", 0, 2))
+
+
+def _two_qubits():
+    return _circuit(2, ("h", 0), ("x", 1), ("cx", 0, 1))
+
+
+def _h_on_all():
+    return _circuit(3, ("h", 0), ("h", 1), ("h", 2))
 
 
 WRONG = {
@@ -42,10 +43,12 @@ WRONG = {
             ({"OXO": 0.5, "XOO": 0.5}, "after the first CNOT has changed it"),
             ({k: 1 / 8 for k in ("OOO", "OOX", "OXO", "OXX", "XOO", "XOX", "XXO", "XXX")}, "deterministic"),
             ([0.5, 0.5], "dict")],
-    "9.3": [(lambda: _phi_plus(), ["0.707|00⟩ + 0.707|11⟩", "not the state"]),
-            (lambda: _psi_minus(), ["relative phase", "minus sign"]),
-            (lambda: _three_qubits(), "2 qubits"),
-            (lambda: _h_on_both(), "not the state")],
+    "9.3": [(lambda: _level_2(), ["OXO", "level 2"]),
+            (lambda: _ghz(), ["OOO", "GHZ"]),
+            (lambda: _bit_order_slip(), ["XXO", "rightmost"]),
+            (lambda: _minus(), ["relative phase", "minus sign"]),
+            (lambda: _two_qubits(), "3 qubits"),
+            (lambda: _h_on_all(), "probability 1/2 each")],
     "9.4": [(("swap", 0, 8), "lets O win for certain"),
             (("place", 1), "completes no line"),
             (("phase", 1, "ST"), "probability 0.146"),
