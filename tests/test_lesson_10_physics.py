@@ -58,6 +58,30 @@ def test_n4_one_round_is_certain_and_rounding_up_overshoots():
     assert _circuit_p(2, [2], 2) == pytest.approx(0.25)
 
 
+def test_n8_best_count_is_2_and_rounding_up_to_3_overshoots():
+    theta = math.asin(math.sqrt(1 / 8))
+    assert round(math.pi / (4 * theta) - 0.5) == 2
+    assert math.pi / (4 * theta) - 0.5 == pytest.approx(1.67, abs=0.01)
+    assert math.ceil(math.pi / 4 * math.sqrt(8)) == 3
+    assert math.degrees(5 * theta) == pytest.approx(103.5, abs=0.1)
+    assert math.degrees(7 * theta) == pytest.approx(144.9, abs=0.1)
+    assert _circuit_p(3, [6], 2) == pytest.approx(0.945, abs=1e-3)
+    assert _circuit_p(3, [6], 3) == pytest.approx(0.330, abs=1e-3)
+    # the example's ratio N/M = 8 differs from Task 10.5's K/M = 4
+    assert 8 / 1 != 36 / 9
+
+
+def test_pair_score_blends_direct_and_worst_collapse_on_a_cycle():
+    from qttt_widgets.players import esilv
+    g = GoffGame()
+    g.play(0, 1).play(1, 2)             # X: 0-1, O: 1-2; X's pair 0-2 would close a cycle
+    assert g._comp[0] == g._comp[2]
+    j = 1
+    direct = esilv._classical_pair_score(esilv.cells_of(g), (0, 2), j)
+    s10, s01 = esilv.h(esilv._after(g, (0, 2), 0)), esilv.h(esilv._after(g, (0, 2), 2))
+    assert esilv.pair_score(g, (0, 2)) == pytest.approx(0.4 * direct + 0.6 * min(s10, s01))
+
+
 def test_best_count_for_256_is_12():
     theta = math.asin(1 / 16)
     assert round(math.pi / (4 * theta) - 0.5) == 12

@@ -168,3 +168,44 @@ def test_quantum_minimax_score_and_no_circuit(monkeypatch):
             b[c] = 0
         assert s == pytest.approx(j * (0.5 * esilv.pair_score(g, pair) + 0.5 * sum(outs) / 2))
     assert 0.5 * 0.6 + 0.5 * (0.2 + 1.0) / 2 == pytest.approx(0.6)
+
+
+def test_qaoa_scores_are_about_a_coin_toss_for_several_seeds():
+    ranges = {}
+    for seed in (3, 4, 5):
+        s = esilv.qaoa_scores(GoffGame(), seed=seed)
+        ranges[seed] = (round(min(s.values()), 2), round(max(s.values()), 2))
+    assert ranges[3] == (0.42, 0.50)
+    lows, highs = [lo for lo, _ in (ranges[4], ranges[5])], [hi for _, hi in (ranges[4], ranges[5])]
+    assert (min(lows), max(highs)) == (0.46, 0.58)
+    assert all(0.4 < lo and hi < 0.6 for lo, hi in ranges.values())     # about a coin toss, not "below"
+    assert max(hi for _, hi in ranges.values()) > 0.5
+
+
+def test_a_mark_collapses_when_a_later_mark_closes_its_cycle_together_with_the_cycle():
+    g = GoffGame("random", seed=5)
+    g.play(0, 1)
+    assert g.spooky and g.classical[0] is None and g.classical[1] is None    # no cycle: stays spooky
+    g.play(1, 2).play(2, 3).play(3, 0)                                       # the 4th mark closes 0-1-2-3
+    assert g.spooky == ()
+    assert sorted(sub for sub, _ in g.last_collapse.placed) == [1, 2, 3, 4]  # all four at the same moment
+    assert g.last_collapse.by == "chance"
+
+
+def test_forced_last_mark_skips_prepare():
+    """Option b of Task 11.4: prepare() (the QAOA run) comes before each spooky mark, and not
+    before the forced last, classical mark, which choose() returns via not_a_pair first."""
+    class Counting(esilv.QaoaGroverPlayer):
+        def prepare(self, game):
+            self.calls += 1
+            self.scores = {}
+    g = GoffGame("random", seed=4)
+    for pair in [(2, 3), (4, 5), (2, 7), (0, 7), (0, 7), (6, 8), (4, 8), (5, 8)]:
+        g.play(*pair)
+    assert g.to_move == "X" and not g.is_over and not isinstance(g.legal_moves()[0], tuple)
+    ai = Counting(seed=1)
+    ai.calls = 0
+    assert ai.choose(g) == g.legal_moves()[0]
+    assert ai.calls == 0
+    ai.choose(GoffGame("random", seed=4))
+    assert ai.calls == 1

@@ -148,3 +148,45 @@ def test_lesson_tournament_table_shows_a_perfect_loss():
     table = elo_round_robin(players, games=10, rules="goff", seed=1)
     assert table["perfect"]["losses"] >= 1
     assert max(table, key=lambda n: table[n]["elo"]) == "perfect"
+
+
+def test_task_12_1_o2_in_the_same_corners_as_x1_gives_plus_one():
+    """Task 12.1: X1 in 1-9, O2 in 1-9 closes a cycle; X chooses; both collapses are worth +1
+    (a fresh solver that searches instead of reading the book)."""
+    g = GoffGame().play(0, 8).play(0, 8)
+    assert g.pending is not None and g.to_move == "X" and sorted(g.legal_moves()) == [0, 8]
+    fresh = GoffSolver()
+    worth = {q: fresh.hint(g.copy().apply(q), book=False)[0] for q in g.legal_moves()}
+    assert worth == {0: 1.0, 8: 1.0}
+    assert shared_solver("goff").value(g) == 1.0
+    # the two boards after the collapse are the same up to a turn by 180 degrees
+    a, b = g.copy().apply(0).classical, g.copy().apply(8).classical
+    assert [x and x[0] for x in a] == [x and x[0] for x in reversed(b)]
+    # and the glossary's value of X1 in 1-9 alone is +1/2, so this reply gives value away
+    assert shared_solver("goff").value(GoffGame().play(0, 8)) == 0.5
+
+
+def test_classical_opposite_corner_reply_loses():
+    """Lesson text after Task 12.1: X in a corner, O in the opposite corner, X to move: X wins."""
+    lines = [(0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6)]
+
+    def value(board, to_move):
+        for i, j, k in lines:
+            if board[i] != "." and board[i] == board[j] == board[k]:
+                return 1 if board[i] == "X" else -1
+        if "." not in board:
+            return 0
+        nxt = "O" if to_move == "X" else "X"
+        vals = [value(board[:q] + to_move + board[q + 1:], nxt) for q in range(9) if board[q] == "."]
+        return max(vals) if to_move == "X" else min(vals)
+    assert value("X.......O", "X") == 1
+
+
+def test_elo_updates_are_opposite_and_a_win_against_a_stronger_player_earns_more():
+    k = 64
+    for ra, rb in [(1000, 1200), (1300, 900), (1000, 1000)]:
+        ea, eb = expected(ra, rb), expected(rb, ra)
+        assert ea + eb == pytest.approx(1)
+        for sa in (0, 0.5, 1):
+            assert k * (sa - ea) + k * ((1 - sa) - eb) == pytest.approx(0)
+    assert 64 * (1 - expected(1000, 1200)) > 64 * (1 - expected(1000, 800))

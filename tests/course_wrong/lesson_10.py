@@ -50,7 +50,7 @@ WRONG = {
              (0.5, "function")],
     "10.4": [(13, "π/(4θ) − 1/2"), (16, "how the count grows"),
              (math.pi / (4 * math.asin(1 / 16)) - 0.5, "round it"), (201, "classical guesses")],
-    "10.5": [(1, "the report's text"), (math.pi / 2, "rounds up"), (4, "square root"), (3, "√(36/9) = 2")],
+    "10.5": [(1, "the report's text"), (math.pi / 2, "rounds up"), (4, "square root"), (3, "too many")],
     "10.6": [(0.25, "N = 64"), (math.sin(3 * math.asin(3 / 8)) ** 2, "one round"), (9 / 64, "before any round"),
              (0.75, "report's figure"), (1.0, "90°")],
     "10.7": [("a", "ranking"), ("c", "classically"), ("d", "random")],

@@ -4,7 +4,8 @@ from course_runner import as_function
 from qttt_widgets.research.tournament import expected
 
 WRONG = {
-    "12.1": [(0, "classical habit"), (1, "clean line"), (-0.5, "sign"), ([0.5], "number")],
+    "12.1": [(0.5, "value after X1 alone"), (0, "forks"), (2, "more than X can force"), (-0.5, "sign"),
+             (-1, "sign"), ([1], "number")],
     "12.2": [((1, 4), "−½ instead of +1"),            # people's 2-5
              ((6, 7), "−1 instead of +1"),            # people's 7-8: touches 7, but not an X line
              ((4, 8), "+½ instead of +1"),            # people's 5-9: X's squares, O's column left open
