@@ -168,3 +168,28 @@ def test_superposition_move_gives_plus_by_the_rules_and_by_the_circuit():
     game = QubitGame(seed=1).place(0).superpose(4)
     assert dict(game.quantum_outcomes()) == {((4, "O"),): 0.5, ((4, "X"),): 0.5}
     assert {b[4]: pytest.approx(p) for b, p in board_probabilities(game).items()} == {"O": 0.5, "X": 0.5}
+
+
+def test_the_majority_rule_is_only_tilted_near_one_half():
+    """Lesson 01's numbers for the README's rule with 1024 shots: the fraction's spread near p = 1/2
+    is 1/(2√N) ≈ 0.016; at p = 0.49 the less likely X still wins the majority (more than 512 of
+    1024) about one time in four, at p = 0.45 about 6 times in 10 000."""
+    n = 1024
+    assert 1 / (2 * math.sqrt(n)) == pytest.approx(0.016, abs=5e-4)
+    assert math.sqrt(0.49 * 0.51 / n) == pytest.approx(1 / (2 * math.sqrt(n)), rel=1e-3)
+
+    def majority_x(p):
+        return sum(_binom_pmf(n, k, p) for k in range(n // 2 + 1, n + 1))
+
+    assert 0.23 < majority_x(0.49) < 0.27          # "about one time in four"
+    assert 5e-4 < majority_x(0.45) < 7e-4          # "about 6 times in 10 000"
+    assert majority_x(0.40) < 1e-9                 # several spreads away: all but certain
+
+
+def test_the_phase_move_with_t_is_0146_from_its_circuit():
+    from qiskit import QuantumCircuit
+    qc = QuantumCircuit(1)
+    qc.h(0)
+    qc.t(0)
+    qc.h(0)
+    assert Statevector(qc).probabilities()[1] == pytest.approx(0.1464, abs=1e-4)

@@ -266,3 +266,26 @@ def test_numbers_in_the_text():
     # S H|0> = |+i>, H S|0> = |+>: the order cell
     assert np.allclose(S @ H @ KET0, np.array([1, 1j]) / math.sqrt(2))
     assert np.allclose(H @ S @ KET0, np.array([1, 1]) / math.sqrt(2))
+
+
+def test_task_2_7_answer_and_its_wrong_answers():
+    """H, S, T, H: the phases add (3π/4); multiplying them gives π²/8, halving them 3π/8."""
+    qc = QuantumCircuit(1)
+    for g in ("h", "s", "t", "h"):
+        getattr(qc, g)(0)
+    p1 = Statevector(qc).probabilities()[1]
+    assert 1000 * p1 == pytest.approx(1000 * (1 - math.cos(3 * math.pi / 4)) / 2) == pytest.approx(853.6, abs=0.1)
+    assert (math.pi / 2) * (math.pi / 4) == pytest.approx(math.pi ** 2 / 8)
+    assert 1000 * (1 - math.cos(math.pi ** 2 / 8)) / 2 == pytest.approx(334.6, abs=0.1)
+    assert 1000 * (1 - math.cos(3 * math.pi / 8)) / 2 == pytest.approx(308.7, abs=0.1)
+
+
+def test_the_static_bloch_picture_of_h_t_h():
+    """H, T, H on |0>: P(1) = sin²(π/8) ≈ 0.146, so the point is above the equator at height 1 − 2 P(1) ≈ 0.71;
+    and S|0> = |0> exactly (the order section)."""
+    from qttt_widgets.widgets.views import angles_from_state
+    a0, a1 = H @ T @ H @ KET0
+    theta, _ = angles_from_state(a0, a1)
+    assert abs(a1) ** 2 == pytest.approx(math.sin(math.pi / 8) ** 2)
+    assert math.cos(theta) == pytest.approx(1 - 2 * abs(a1) ** 2) == pytest.approx(0.707, abs=1e-3)
+    assert np.allclose(S @ KET0, KET0)
