@@ -40,12 +40,26 @@ sys.path.insert(0, str(ROOT / "tests" / "browser"))
 from conftest import CHROMIUM, CHROMIUM_ARGS, free_port, stop, wait_until_up  # noqa: E402
 
 
+POOL = None          # --pool N: a preheated pool of N kernels instead of voila.json's
+
+
 def start_voila(preheat: bool):
+    import json
+    import shutil
+    import tempfile
     port = free_port()
+    cwd = ROOT
+    if POOL is not None:        # the same app with voila.json's pool size changed, from a copy
+        cwd = Path(tempfile.mkdtemp(prefix="voila-pool-"))
+        config = json.loads((ROOT / "voila.json").read_text())
+        config["VoilaKernelManager"]["kernel_pools_config"]["default"]["pool_size"] = POOL
+        (cwd / "voila.json").write_text(json.dumps(config))
+        (cwd / "notebooks").mkdir()
+        shutil.copy(ROOT / "notebooks" / "app.ipynb", cwd / "notebooks" / "app.ipynb")
     cmd = [sys.executable, "-m", "voila", "notebooks/app.ipynb", "--no-browser", f"--port={port}",
            "--Voila.ip=127.0.0.1", f"--VoilaConfiguration.preheat_kernel={preheat}"]
     log = open(ROOT / "test-artifacts" / "voila-benchmark.log", "a")
-    proc = subprocess.Popen(cmd, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
+    proc = subprocess.Popen(cmd, cwd=cwd, stdout=log, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"
     wait_until_up(base + "/voila/static/", proc)
     return proc, base
@@ -197,7 +211,7 @@ def a_class_arrives(pw, n: int, spread_s: float = 5.0) -> dict:
     proc, base = start_voila(True)
     browsers = []
     try:
-        time.sleep(6)
+        time.sleep(6 + (POOL or 1) * 1.5)            # the pool fills before the class arrives
         cpu0 = cpu_s(proc)
         browsers = [pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
                     for _ in range(math.ceil(n / 6))]
@@ -298,9 +312,12 @@ def main() -> None:
     ap.add_argument("--repeats", type=int, default=5)
     ap.add_argument("--class-size", type=int, default=30)
     ap.add_argument("--gets", type=int, default=100)
+    ap.add_argument("--pool", type=int, help="preheated kernels (default: voila.json's pool_size)")
     ap.add_argument("--only", choices=["render", "memory", "class", "gets", "sessions"], nargs="*")
     args = ap.parse_args()
     only = set(args.only or ["render", "memory", "class", "gets", "sessions"])
+    global POOL
+    POOL = args.pool
     print(busy_warning())
     from playwright.sync_api import sync_playwright
     with sync_playwright() as pw:
