@@ -7,9 +7,7 @@ Slow (it builds an environment from PyPI: about 2-4 minutes); CI runs it like ev
 """
 from __future__ import annotations
 
-import os
 import shutil
-import subprocess
 import sys
 import textwrap
 from pathlib import Path
@@ -20,16 +18,9 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tools"))
 import course  # noqa: E402
+from envs import sh  # noqa: E402
 
 COLAB_IPYWIDGETS = "7.7.1"
-
-
-def sh(*cmd, cwd=None, timeout=1200) -> str:
-    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}
-    env["PIP_DISABLE_PIP_VERSION_CHECK"] = "1"
-    done = subprocess.run([str(c) for c in cmd], cwd=cwd, capture_output=True, text=True, timeout=timeout, env=env)
-    assert done.returncode == 0, f"{' '.join(map(str, cmd))}\n{done.stdout[-3000:]}\n{done.stderr[-3000:]}"
-    return done.stdout
 
 
 @pytest.fixture(scope="module")

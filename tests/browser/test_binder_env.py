@@ -3,7 +3,6 @@
 app, rendered in chromium. Slow (it installs about 110 pinned packages from PyPI)."""
 from __future__ import annotations
 
-import os
 import subprocess
 import sys
 
@@ -11,13 +10,8 @@ import pytest
 from browser_helpers import shot
 from conftest import ROOT, free_port, stop, wait_until_up
 
-
-def sh(*cmd, cwd=None, timeout=1800):
-    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}
-    env["PIP_DISABLE_PIP_VERSION_CHECK"] = "1"
-    done = subprocess.run([str(c) for c in cmd], cwd=cwd, capture_output=True, text=True, timeout=timeout, env=env)
-    assert done.returncode == 0, f"{cmd}\n{done.stdout[-2000:]}\n{done.stderr[-2000:]}"
-    return done.stdout
+sys.path.insert(0, str(ROOT / "tests"))
+from envs import sh  # noqa: E402
 
 
 @pytest.fixture(scope="module")

@@ -40,6 +40,21 @@ def lab_server(tmp_path_factory):
         log.close()
 
 
+def run_all(page, until: str, name: str) -> None:
+    """Run → Run All Cells, until ``until`` shows. Run All can race the kernel's connection
+    right after the page opens, so it is retried (at most 3 times)."""
+    for attempt in range(3):
+        page.locator(".lm-MenuBar-itemLabel", has_text="Run").click()
+        page.locator(".lm-Menu-itemLabel", has_text="Run All Cells").first.click()
+        try:
+            page.wait_for_selector(until, timeout=40_000)
+            return
+        except Exception:  # noqa: BLE001
+            shot(page, f"{name}-attempt-{attempt + 1}")
+            if attempt == 2:
+                raise
+
+
 def test_jupyterlab_opens_at_lesson_00_and_it_runs(page, lab_server):
     """A student who starts the course lands in lesson 00 (student edition) and can run it."""
     page.set_default_timeout(90_000)
@@ -47,15 +62,7 @@ def test_jupyterlab_opens_at_lesson_00_and_it_runs(page, lab_server):
     page.wait_for_selector(".jp-Notebook")
     page.wait_for_selector(".lm-TabBar-tabLabel:has-text('00_how_to_use.ipynb')")
     page.wait_for_selector("text=/Python 3 \\(ipykernel\\) \\| Idle/")
-    for attempt in range(3):
-        page.locator(".lm-MenuBar-itemLabel", has_text="Run").click()
-        page.locator(".lm-Menu-itemLabel", has_text="Run All Cells").first.click()
-        try:
-            page.wait_for_selector("text=Task 0.1: Not yet. Hint: No answer yet", timeout=40_000)
-            break
-        except Exception:  # noqa: BLE001
-            if attempt == 2:
-                raise
+    run_all(page, "text=Task 0.1: Not yet. Hint: No answer yet", "10-lab-lesson-00")
     page.wait_for_selector(".jp-OutputArea .jp-RenderedSVG")          # the board picture (SVG)
     shot(page, "10-lab-lesson-00")
 
@@ -65,18 +72,7 @@ def test_a_lesson_runs_and_its_widget_renders(page, lab_server):
     page.goto(lab_server + "/lab/tree/student/02_gates.ipynb")      # its live Bloch sphere widget
     page.wait_for_selector(".jp-Notebook")
     page.wait_for_selector("text=/Python 3 \\(ipykernel\\) \\| Idle/")    # the kernel is ready
-    # the Bloch sphere widget: its sliders and its picture. Run All can race the kernel's
-    # connection right after the page opens, so it is retried (at most 3 times).
-    for attempt in range(3):
-        page.locator(".lm-MenuBar-itemLabel", has_text="Run").click()
-        page.locator(".lm-Menu-itemLabel", has_text="Run All Cells").first.click()
-        try:
-            page.wait_for_selector(".jp-OutputArea .widget-slider", timeout=40_000)
-            break
-        except Exception:  # noqa: BLE001
-            shot(page, f"10-lab-lesson-02-attempt-{attempt + 1}")
-            if attempt == 2:
-                raise
+    run_all(page, ".jp-OutputArea .widget-slider", "10-lab-lesson-02")   # the Bloch sphere's sliders
     page.wait_for_selector(".jp-OutputArea .widget-image img, .jp-OutputArea img.widget-image", timeout=90_000)
     page.wait_for_selector("text=Not yet. Hint: No answer yet", timeout=90_000)
     shot(page, "10-lab-lesson-02")
