@@ -213,9 +213,10 @@ def a_class_arrives(pw, n: int, spread_s: float = 5.0) -> dict:
     try:
         time.sleep(6 + (POOL or 1) * 1.5)            # the pool fills before the class arrives
         cpu0 = cpu_s(proc)
+        per = 3                                     # pages per browser: students have a browser each
         browsers = [pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-                    for _ in range(math.ceil(n / 6))]
-        pages = [browsers[i // 6].new_context().new_page() for i in range(n)]
+                    for _ in range(math.ceil(n / per))]
+        pages = [browsers[i // per].new_context().new_page() for i in range(n)]
         rng = random.Random(1)
         offsets = sorted(rng.uniform(0, spread_s) for _ in range(n))
         t0 = time.perf_counter()
