@@ -229,18 +229,21 @@ def a_class_arrives(pw, n: int, spread_s: float = 5.0) -> dict:
         ready = []
         for p, t_start in zip(pages, started):
             try:
-                p.wait_for_selector("button[title^='square 5']", timeout=deadline_ms(t0, 300))
+                p.wait_for_selector("button[title^='square 5']", timeout=deadline_ms(t0, 180))
                 # interactive: the page's kernel answers (the first square click selects it)
-                p.click("button[title^='square 1']", timeout=deadline_ms(t0, 300))
-                p.wait_for_selector("text=/square 1 chosen|pick the second/i", timeout=deadline_ms(t0, 300))
+                p.click("button[title^='square 1']", timeout=deadline_ms(t0, 180))
+                p.wait_for_selector("text=/square 1 chosen|pick the second/i", timeout=deadline_ms(t0, 180))
                 ready.append(time.perf_counter() - t_start)
             except Exception:  # noqa: BLE001
                 ready.append(float("inf"))
         answered = 0
-        for p in pages:
+        t_answer = time.perf_counter()
+        for p, t_ready in zip(pages, ready):
+            if t_ready == float("inf"):             # never interactive: nothing to answer
+                continue
             try:
-                p.click("button[title^='square 9']", timeout=20_000)
-                p.wait_for_selector("text=O to move", timeout=20_000)
+                p.click("button[title^='square 9']", timeout=deadline_ms(t_answer, 60))
+                p.wait_for_selector("text=O to move", timeout=deadline_ms(t_answer, 60))
                 answered += 1
             except Exception:  # noqa: BLE001
                 pass
@@ -254,7 +257,7 @@ def a_class_arrives(pw, n: int, spread_s: float = 5.0) -> dict:
     done = [t for t in ready if t != float("inf")]
     return {"n": n, "interactive": len(done), "answered": answered,
             "p50": statistics.median(done) if done else float("nan"),
-            "p95": percentile(done, 0.95) if done else float("nan"), "worst": max(ready),
+            "p95": percentile(done, 0.95) if done else float("nan"), "worst": max(done, default=float("nan")),
             "wall": wall, "cpu": cpu, "mb_per_kernel": statistics.mean(mems) if mems else float("nan")}
 
 
