@@ -101,6 +101,16 @@ def _random_qubit(rng):
     return v / np.linalg.norm(v)
 
 
+def _random_separable(rng):
+    """A random mixture of 1 to 3 product states (an unentangled two-qubit state)."""
+    w = rng.dirichlet(np.ones(rng.integers(1, 4)))
+    rho = np.zeros((4, 4), complex)
+    for wi in w:
+        v = np.kron(_random_qubit(rng), _random_qubit(rng))
+        rho += wi * np.outer(v, v.conj())
+    return DensityMatrix(rho)
+
+
 def test_witness_bound_for_unentangled_states():
     """P_Z(agree) + P_X(agree) <= 3/2 for product states and their mixtures; Φ+ gives 2."""
     rng = np.random.default_rng(1)
@@ -111,13 +121,8 @@ def test_witness_bound_for_unentangled_states():
         return _agree(rho.probabilities_dict()) + _agree(rho.evolve(hh).probabilities_dict())
     best = 0
     for _ in range(1000):
-        k = rng.integers(1, 4)
-        w = rng.dirichlet(np.ones(k))
-        rho = np.zeros((4, 4), complex)
-        for wi in w:
-            v = np.kron(_random_qubit(rng), _random_qubit(rng))
-            rho += wi * np.outer(v, v.conj())
-        best = max(best, score(DensityMatrix(rho)))
+        rho = _random_separable(rng)
+        best = max(best, score(rho))
     assert best <= 1.5 + 1e-9
     assert score(DensityMatrix(sv(("h", 0), ("cx", 0, 1)))) == pytest.approx(2)
     mix = (DensityMatrix.from_label("00") + DensityMatrix.from_label("11")) / 2
@@ -199,13 +204,8 @@ def test_perfect_correlation_of_either_sign_in_z_and_x_needs_entanglement():
         return ez, ex
     worst = 0
     for _ in range(1000):
-        k = rng.integers(1, 4)
-        w = rng.dirichlet(np.ones(k))
-        rho = np.zeros((4, 4), complex)
-        for wi in w:
-            v = np.kron(_random_qubit(rng), _random_qubit(rng))
-            rho += wi * np.outer(v, v.conj())
-        ez, ex = corr(DensityMatrix(rho))
+        rho = _random_separable(rng)
+        ez, ex = corr(rho)
         worst = max(worst, abs(ez) + abs(ex))
     assert worst <= 1 + 1e-9
     ez, ex = corr(DensityMatrix(sv(("h", 0), ("cx", 0, 1), ("z", 0))))

@@ -186,11 +186,6 @@ def check(task_id: str, answer: Any, expect: Any = _MISSING, *, tol: float = 1e-
     print(f"Task {task_id}: Correct!" if why is None else f"Task {task_id}: Not yet. Hint: {why}")
 
 
-def close(a: Any, b: Any, tol: float = 1e-6) -> bool:
-    """True if two numbers (complex allowed) differ by at most ``tol``."""
-    return abs(complex(a) - complex(b)) <= tol
-
-
 def encode_check(source: str) -> str:
     """A check cell's source, packed so that its answer is not on show in the student edition
     (``python tools/course.py student``). Not a secret: decoding it spoils the exercise."""

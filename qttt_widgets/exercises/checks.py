@@ -7,16 +7,16 @@ module per lesson (``qttt_widgets.exercises.lesson05`` ...), only where a lesson
 """
 from __future__ import annotations
 
-import cmath
 import math
 from typing import Any, Callable, Iterable, Sequence
 
 from . import Mismatch, matches
 
-__all__ = ["state", "ket", "function", "same_statevector", "probabilities"]
+__all__ = ["state", "ket", "function", "same_statevector", "statevector"]
 
 
-def _statevector(circuit_or_state):
+def statevector(circuit_or_state):
+    """The final state of a circuit (measurements removed), or a Statevector as it is."""
     from qiskit import QuantumCircuit
     from qiskit.quantum_info import Statevector
     if isinstance(circuit_or_state, QuantumCircuit):
@@ -66,7 +66,7 @@ def state(target: Sequence[complex], num_qubits: int | None = None,
     n = num_qubits or int(round(math.log2(len(target))))
 
     def checker(answer) -> str | None:
-        sv = _statevector(answer)
+        sv = statevector(answer)
         if sv.num_qubits != n:
             return f"use a circuit with {n} qubit{'s' if n > 1 else ''}, not {sv.num_qubits}"
         made = list(sv.data)
@@ -78,12 +78,6 @@ def state(target: Sequence[complex], num_qubits: int | None = None,
                 phase_hint or "Which gate changes a sign without changing the odds?")
         return said + ", which is not the state asked for"
     return checker
-
-
-def probabilities(circuit) -> dict[str, float]:
-    """Outcome probabilities of a circuit's final state, as {'00': 0.5, ...} (rounded)."""
-    sv = _statevector(circuit)
-    return {k: round(float(v), 6) for k, v in sv.probabilities_dict().items() if v > 1e-9}
 
 
 def function(reference: Callable, inputs: Iterable, tol: float = 1e-6,
@@ -109,8 +103,3 @@ def function(reference: Callable, inputs: Iterable, tol: float = 1e-6,
                 return f"for {what} your function returned {got!r}{tail}"
         return None
     return checker
-
-
-def phase_free(z: complex) -> complex:
-    """``z`` with its phase removed (its absolute value): helps compare amplitudes."""
-    return abs(z) * cmath.exp(0j)

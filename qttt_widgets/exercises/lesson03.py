@@ -55,7 +55,7 @@ def bell_state(name: str) -> Callable[[Any], str | None]:
         if why is None:
             return None
         try:
-            amps = list(checks._statevector(answer).data)
+            amps = list(checks.statevector(answer).data)
         except Exception:  # noqa: BLE001 - the base hint already says what is wrong
             return why
         made = bell_name(amps) if len(amps) == 4 else None

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 
-from .checks import _statevector, ket, same_statevector
+from .checks import statevector, ket, same_statevector
 
 __all__ = ["one_mark_checker", "PSI_PLUS"]
 
@@ -19,7 +19,7 @@ def one_mark_checker():
     """A checker: None if the circuit prepares (|01> + |10>)/sqrt2 from |00>, else a hint."""
 
     def checker(circuit) -> str | None:
-        sv = _statevector(circuit)
+        sv = statevector(circuit)
         if sv.num_qubits != 2:
             return (f"use a circuit with 2 qubits (qubit 0 for square a, qubit 1 for square b), "
                     f"not {sv.num_qubits}")

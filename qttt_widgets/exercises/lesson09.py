@@ -73,7 +73,7 @@ ODD_FIRST = [0, 1 / math.sqrt(2), 0, 0, 0, 0, 1 / math.sqrt(2), 0]
 def cell_outcomes(circuit) -> dict[str, float]:
     """What a circuit's cells come out as, in cell order (first letter = qubit 0), e.g.
     {'XOO': 0.5, 'OXX': 0.5}."""
-    sv = checks._statevector(circuit)
+    sv = checks.statevector(circuit)
     return {bits[::-1].replace("1", "X").replace("0", "O"): round(float(p), 6)
             for bits, p in sv.probabilities_dict().items() if p > 1e-9}
 

@@ -17,7 +17,7 @@ from typing import Any, Callable
 
 import numpy as np
 
-from .checks import _statevector, function, same_statevector
+from .checks import statevector, function, same_statevector
 
 __all__ = ["grover_state", "grover_round", "p_success_reference", "p_success_checker", "P_SUCCESS_INPUTS"]
 
@@ -46,7 +46,7 @@ def grover_round(n: int, marked: int) -> Callable[[Any], str | None]:
     p_target = abs(target[marked]) ** 2
 
     def checker(qc) -> str | None:
-        sv = _statevector(qc)
+        sv = statevector(qc)
         if sv.num_qubits != n:
             return f"use a circuit with {n} qubits, not {sv.num_qubits}"
         made = np.asarray(sv.data)
