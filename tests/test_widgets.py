@@ -1,15 +1,25 @@
 """Widgets driven like a user: button.click() and widget values, asserting on the game and on what shows."""
 import json
 import random
+import re
 
 import pytest
 
 from qttt_widgets.rules.goff import GoffGame
 from qttt_widgets.rules.qubit_board import QubitGame
+from qttt_widgets.widgets import svg
 from qttt_widgets.widgets import (BlochView, CircuitView, EnsembleView, EntanglementGraphView, GameApp,
                                   GoffBoardView, HistogramView, QubitBoardView)
 
 PNG = b"\x89PNG"
+
+
+def square_fill(view, i: int, n: int = 3):
+    """The fill of square i in the board's SVG drawing (None when it is not filled)."""
+    r, c = divmod(i, n)
+    m = re.search(rf'<rect x="{c * 100}" y="{r * 100}" width="100" height="100" fill="([^"]+)"/>',
+                  view.picture.value)
+    return m and m.group(1)
 
 
 def click_squares(view, people_squares: str):
@@ -25,11 +35,11 @@ def test_a_goff_game_to_a_narrow_win_by_clicks():
     g = app.game
     assert g.pending is not None and g.pending.chooser == "X"
     assert "X chooses where O₆ goes: click square 6 or 8" in app.view.status.value
-    assert app.view.buttons[5].style.button_color == app.view.buttons[7].style.button_color  # both options lit
+    assert square_fill(app.view, 5) == square_fill(app.view, 7) == svg.OPTION_FILL      # both options lit
     app.view.buttons[7].click()                     # X sends O6 to square 8
     assert g.scores == {"X": 1.0, "O": 0.5}
     assert "X wins — X 1, O ½" in app.view.status.value
-    assert app.view.buttons[3].description == "X₅"
+    assert app.view.buttons[3].tooltip == "square 4: classical X5"
     assert "58 47 67 59 48 68(8)" in app.history.value
 
 
@@ -43,7 +53,7 @@ def test_the_collapse_is_chosen_by_clicks_and_a_wrong_square_is_refused():
     assert g.to_record() == before
     view.buttons[0].click()                         # O4 to square 1
     assert g.classical[0] == ("O", 4) and g.classical[3] == ("X", 1) and g.classical[7] == ("X", 3)
-    assert view.buttons[0].description == "O₄"
+    assert view.buttons[0].tooltip == "square 1: classical O4"
 
 
 def test_first_click_selects_and_a_second_click_on_it_cancels():
@@ -116,7 +126,7 @@ def test_modes_and_computer_opponents():
     assert app.game.pending is None and app.game.last_collapse.by == "chance"
     app.mode.value = "qubit"
     app.x_player.value = "Computer: lookahead (exact odds)"
-    assert app.game.ply == 1 and app.view.locked is False                # X moved, O (human) to move
+    assert app.game.ply == 1 and not app.view.locked                # X moved, O (human) to move
     app.view.buttons[0].click()                                          # O clicks: the computer answers
     assert app.game.ply in (3, 4) or app.game.is_over
 
@@ -129,7 +139,7 @@ def test_qubit_view_tools():
     assert "click 1 more cell" in view.status.value
     view.buttons[5].click()
     assert view.game.cells[0] == view.game.cells[5] == "Q"
-    assert view.buttons[0].description.startswith("?a")
+    assert view.buttons[0].tooltip.startswith("cell 1: quantum (group a)")
     view.tool.value = "H"
     view.buttons[8].click()
     assert view.game.cells[8] == "Q"
@@ -244,7 +254,7 @@ def test_hint_button_gives_the_solvers_perfect_marks():
     assert "X wins with a narrow win" in app.message.value
 
 
-def test_solver_opponent_answers_and_difficulty_is_only_for_goff():
+def test_solver_opponent_answers_and_difficulty_is_only_for_goffs_modes():
     app = GameApp(o="Computer: Goff solver (see difficulty)")
     click_squares(app.view, "19")
     assert app.game.move_number == 3                 # the solver placed O2
@@ -253,5 +263,5 @@ def test_solver_opponent_answers_and_difficulty_is_only_for_goff():
     assert type(app.players["O"]).__name__ == "ImperfectPlayer"
     app.mode.value = "qubit"
     assert app.difficulty.layout.display == "none" and app.hint_button.layout.display == "none"
-    app.mode.value = "random"
-    assert "Computer: Goff solver (see difficulty)" not in app.o_player.options
+    app.mode.value = "random"                        # the solver plays the coin's rules too
+    assert "Computer: Goff solver (see difficulty)" in app.o_player.options

@@ -1,5 +1,6 @@
-"""GameApp: the board, the entanglement graph, the live circuit and the ensemble together,
-with mode and player selectors, undo/redo, the move history, and save/load.
+"""GameApp: the board, the entanglement graph, the live circuit, the ensemble and a review of
+the game together, with mode, option and player selectors, hints, undo/redo, the move
+history, and save/load.
 
     from qttt_widgets.widgets import GameApp
     GameApp()          # the last expression of a cell shows it
@@ -15,6 +16,7 @@ from qttt_widgets.players.basic import ClassicalPerfectPlayer, RandomPlayer
 from qttt_widgets.players.esilv import (GroverHeuristicPlayer, MinimaxPlayer, QaoaGroverPlayer, QuantumMinimaxPlayer,
                                         VariationalPlayer)
 from qttt_widgets.players.qubit import QubitLookaheadPlayer, RandomQubitPlayer
+from qttt_widgets.players.review import game_after, review
 from qttt_widgets.players.solver import ImperfectPlayer, PerfectPlayer, shared_solver
 from qttt_widgets.rules.classical import ClassicalBoard
 from qttt_widgets.rules.errors import IllegalMove, RecordError
@@ -36,19 +38,33 @@ MODES = [
 SOLVER = "solver"      # the Goff solver, perfect or imperfect as the difficulty says
 DIFFICULTIES = [("perfect", 0.0), ("hard (10% mistakes)", 0.1), ("medium (25% mistakes)", 0.25),
                 ("easy (50% mistakes)", 0.5)]
-RANDOM_PLAYERS = {"Human": None, "Computer: quantum minimax (ESILV)": QuantumMinimaxPlayer,
-                "Computer: QAOA + Grover (ESILV)": QaoaGroverPlayer,
-                "Computer: Grover heuristic (ESILV)": GroverHeuristicPlayer,
-                  "Computer: variational circuit (ESILV)": VariationalPlayer, "Computer: random": RandomPlayer}
-GOFF_PLAYERS = {"Human": None, "Computer: Goff solver (see difficulty)": SOLVER, **RANDOM_PLAYERS}
+ESILV_PLAYERS = {"Computer: quantum minimax (ESILV)": QuantumMinimaxPlayer,
+                 "Computer: QAOA + Grover (ESILV)": QaoaGroverPlayer,
+                 "Computer: Grover heuristic (ESILV)": GroverHeuristicPlayer,
+                 "Computer: variational circuit (ESILV)": VariationalPlayer, "Computer: random": RandomPlayer}
+SOLVER_NAME = "Computer: Goff solver (see difficulty)"
 PLAYERS = {
-    "goff": GOFF_PLAYERS,
-    "random": RANDOM_PLAYERS,
+    "goff": {"Human": None, SOLVER_NAME: SOLVER, **ESILV_PLAYERS},
+    "random": {"Human": None, SOLVER_NAME: SOLVER, **ESILV_PLAYERS},
     "qubit": {"Human": None, "Computer: lookahead (exact odds)": QubitLookaheadPlayer,
               "Computer: random": RandomQubitPlayer},
     "classical": {"Human": None, "Computer: perfect": ClassicalPerfectPlayer,
                   "Computer: minimax (ESILV)": MinimaxPlayer, "Computer: random": RandomPlayer},
 }
+# the classical perfect and minimax players know the 3 x 3 board only
+CLASSICAL_3X3_ONLY = ("Computer: perfect", "Computer: minimax (ESILV)")
+SIZES = {"qubit": (3, 4, 5), "classical": (3, 4, 5)}
+QUBIT_LEVELS = [("Lv1 and Lv3 (the seed's 3 x 3 game)", (1, 3)), ("all four (Lv1-Lv4)", (1, 2, 3, 4))]
+MEASUREMENTS = [("one honest shot", "shot"), ("most frequent of 1,024 shots (the seed's)", "most-frequent")]
+BOTH_LINES = [("more lines win", "count"), ("a draw", "draw")]
+
+
+def players_for(mode: str, size: int = 3) -> list[str]:
+    """The names offered for X and O in ``mode`` on an n x n board."""
+    names = list(PLAYERS[mode])
+    if mode == "classical" and size != 3:
+        names = [n for n in names if n not in CLASSICAL_3X3_ONLY]
+    return names
 
 RULES = {
     "goff": ("<b>Goff's quantum tic-tac-toe.</b> Each turn, put your mark in <i>two</i> squares (click two "
@@ -58,7 +74,8 @@ RULES = {
              "row win. If one measurement gives both players a line, the line whose largest subscript is "
              "smaller scores 1 and the other ½."),
     "random": ("<b>Goff's game with a fair coin.</b> As Goff's game, but a cycle collapses at once, each way "
-               "with probability ½ (as in the ESILV project)."),
+               "with probability ½ (as in the ESILV project). Values under perfect play are averages over "
+               "the coin."),
     "qubit": ("<b>One qubit per cell.</b> X is |1⟩, O is |0⟩. Choose a move: <i>Classical</i> marks one cell; "
               "<i>SWAP</i> exchanges two occupied cells; <i>H</i> puts an empty cell in superposition (X or O, "
               "½ each); <i>Phase</i> is H, S or T, H: interference tilts the odds; <i>Entangle</i> links 2 (or "
@@ -69,15 +86,17 @@ RULES = {
 }
 
 
-def new_game(mode: str, seed: int | None = None):
+def new_game(mode: str, seed: int | None = None, size: int = 3, levels=None, measurement: str = "shot",
+             both_lines: str = "count"):
+    """A new game of ``mode`` with the options the app offers."""
     if mode == "goff":
         return GoffGame()
     if mode == "random":
         return GoffGame(collapse="random", seed=seed)
     if mode == "qubit":
-        return QubitGame(seed=seed)
+        return QubitGame(n=size, levels=levels, measurement=measurement, both_lines=both_lines, seed=seed)
     if mode == "classical":
-        return ClassicalBoard()
+        return ClassicalBoard(size)
     raise ValueError(f"unknown mode {mode!r}")
 
 
@@ -118,15 +137,17 @@ def outcome_text(value: float) -> str:
     if value == 0:
         return "a draw"
     who = "X" if value > 0 else "O"
-    kind = {2.0: "a double line (2 - 0)", 1.0: "a line (1 - 0)", 0.5: "a narrow win (1 to 1/2)"}[abs(value)]
+    kind = {2.0: "a double line (2 - 0)", 1.0: "a line (1 - 0)", 0.5: "a narrow win (1 to 1/2)"}.get(abs(value))
+    if kind is None:                  # an average over the coin (random collapse)
+        return f"{who} ahead by {abs(value):.3g} points on average"
     return f"{who} wins with {kind}"
 
 
 def hint_text(game) -> str:
-    """The Goff solver's hint for the player to act, as HTML."""
+    """The Goff solver's hint for the player to act, as HTML (under either collapse rule)."""
     if game.is_over:
         return "The game is over."
-    value, best = shared_solver("goff").hint(game)
+    value, best = shared_solver(game.rules).hint(game)
     who = game.to_move
     if game.pending is not None:
         doing = f"{who} should send the mark to square " + " or ".join(_action_text(a) for a in best)
@@ -135,8 +156,9 @@ def hint_text(game) -> str:
     else:
         shown = ", ".join(_action_text(a) for a in best[:8]) + (f" (and {len(best) - 8} more)" if len(best) > 8 else "")
         doing = f"perfect marks for {who}: {shown}"
-    return (f"<b>Hint:</b> {html.escape(doing)}. With perfect play from here: "
-            f"<b>{outcome_text(value)}</b> (value {value:+g}, X's points minus O's).")
+    average = " on average over the coin" if game.rules == "random" else ""
+    return (f"<b>Hint:</b> {html.escape(doing)}. With perfect play from here{average}: "
+            f"<b>{html.escape(outcome_text(value))}</b> (value {value:+.3g}, X's points minus O's).")
 
 
 def history_text(game) -> str:
@@ -156,45 +178,66 @@ def history_text(game) -> str:
 
 
 class GameApp(widgets.VBox):
-    """The demo app: pick a mode and the players, play, undo/redo, save and load."""
+    """The demo app: pick a mode, its options and the players; play, undo/redo, hint, review,
+    save and load.
+
+    The app owns the game and the settings. Every control sends what the user asked for to
+    the app (a view sends an action; a dropdown its new value); the app changes its state and
+    draws everything from it again. Drawing a control's value from the state does nothing
+    more, because a handler acts only when the value differs from the state.
+    """
 
     def __init__(self, mode: str = "goff", seed: int | None = 1, x: str = "Human", o: str = "Human", **kwargs):
         self.seed = seed
         self._games_started = 0
-        self.mode = widgets.Dropdown(options=MODES, value=mode, description="Mode:",
-                                     layout=widgets.Layout(width="420px"), style={"description_width": "60px"})
-        self.x_player = widgets.Dropdown(description="X:", layout=widgets.Layout(width="300px"),
-                                         style={"description_width": "25px"})
-        self.o_player = widgets.Dropdown(description="O:", layout=widgets.Layout(width="300px"),
-                                         style={"description_width": "25px"})
+        self.settings = {"mode": mode, "X": x, "O": o, "difficulty": 0.0, "size": 3, "levels": (1, 3),
+                         "measurement": "shot", "both_lines": "count"}
+        self.players: dict = {}
+        self.reviewing: int | None = None      # the position shown from the review, or None
+        self._shown: dict = {}                 # tab index -> what it last drew
+
+        def dropdown(description, options, width, label_width, key):
+            d = widgets.Dropdown(options=options, description=description, layout=widgets.Layout(width=width),
+                                 style={"description_width": label_width})
+            d.observe(lambda _c: self._setting_changed(key, d.value), names="value")
+            return d
+        self.mode = dropdown("Mode:", MODES, "400px", "50px", "mode")
+        self.x_player = dropdown("X:", [x], "290px", "22px", "X")
+        self.o_player = dropdown("O:", [o], "290px", "22px", "O")
+        self.difficulty = dropdown("Solver:", DIFFICULTIES, "250px", "50px", "difficulty")
+        self.size = dropdown("Board:", [(f"{n} x {n}", n) for n in (3, 4, 5)], "150px", "50px", "size")
+        self.levels = dropdown("Risk levels:", QUBIT_LEVELS, "330px", "80px", "levels")
+        self.measurement = dropdown("Measure:", MEASUREMENTS, "390px", "65px", "measurement")
+        self.both_lines = dropdown("Both have lines:", BOTH_LINES, "300px", "110px", "both_lines")
         self.new_button = widgets.Button(description="New game", button_style="primary", icon="refresh")
-        self.undo_button = widgets.Button(description="Undo", icon="undo")
-        self.redo_button = widgets.Button(description="Redo", icon="repeat")
+        self.undo_button = widgets.Button(description="Undo", icon="undo", layout=widgets.Layout(width="90px"))
+        self.redo_button = widgets.Button(description="Redo", icon="repeat", layout=widgets.Layout(width="90px"))
+        self.hint_button = widgets.Button(description="Hint", icon="lightbulb-o", layout=widgets.Layout(width="90px"),
+                                          tooltip="the perfect actions here, from the Goff solver")
         self.save_button = widgets.Button(description="Save", icon="download",
                                           tooltip="put this game's record in the box below")
         self.load_button = widgets.Button(description="Load", icon="upload",
                                           tooltip="load the record pasted in the box below")
-        self.difficulty = widgets.Dropdown(options=DIFFICULTIES, value=0.0, description="Solver:",
-                                           layout=widgets.Layout(width="260px"),
-                                           style={"description_width": "50px"})
-        self.hint_button = widgets.Button(description="Hint", icon="lightbulb-o",
-                                          tooltip="the perfect actions here, from the Goff solver")
+        self.back_button = widgets.Button(description="Back to the game", icon="reply", button_style="info",
+                                          layout=widgets.Layout(display="none"))
         self.record = widgets.Textarea(placeholder="Saved records appear here; paste one and press Load.",
                                        layout=widgets.Layout(width="100%", height="80px"))
-        self.message = widgets.HTML()
-        self.history = widgets.HTML()
+        self.message = widgets.HTML(layout=widgets.Layout(min_height="24px"))
+        self.history = widgets.HTML(layout=widgets.Layout(min_height="40px"))
         self.rules = widgets.HTML()
         self.rules_box = widgets.Accordion(children=[self.rules])
         self.rules_box.set_title(0, "How to play")
         self.rules_box.selected_index = None
-        self.board_box = widgets.VBox()
+        self.board_box = widgets.VBox(layout=widgets.Layout(min_height="420px"))
         self.graph = EntanglementGraphView()
         self.circuit = CircuitView()
         self.ensemble = EnsembleView()
-        self.tabs = widgets.Tab(children=[self.graph, self.circuit, self.ensemble])
-        for i, title in enumerate(["Graph", "Circuit", "Ensemble"]):
+        self.review_box = widgets.VBox()
+        self.tabs = widgets.Tab(children=[self.graph, self.circuit, self.ensemble, self.review_box],
+                                layout=widgets.Layout(width="560px", max_width="100%", overflow="auto"))
+        for i, title in enumerate(["Graph", "Circuit", "Ensemble", "Review"]):
             self.tabs.set_title(i, title)
-        self.tabs.observe(lambda _c: self._update_views(), names="selected_index")
+        self.tabs.observe(lambda _c: self._update_tabs(), names="selected_index")
 
         self.new_button.on_click(lambda _b: self.new_game())
         self.undo_button.on_click(lambda _b: self.undo())
@@ -202,141 +245,229 @@ class GameApp(widgets.VBox):
         self.save_button.on_click(lambda _b: self.save())
         self.load_button.on_click(lambda _b: self.load())
         self.hint_button.on_click(lambda _b: self.hint())
-        self.difficulty.observe(lambda _c: self._players_changed(), names="value")
-        self.mode.observe(lambda _c: self._mode_changed(), names="value")
-        self.x_player.observe(lambda _c: self._players_changed(), names="value")
-        self.o_player.observe(lambda _c: self._players_changed(), names="value")
+        self.back_button.on_click(lambda _b: self.show_position(None))
 
-        top = widgets.HBox([self.mode, self.x_player, self.o_player, self.difficulty, self.new_button],
+        top = widgets.HBox([self.mode, self.x_player, self.o_player, self.new_button],
                            layout=widgets.Layout(flex_flow="row wrap"))
-        left = widgets.VBox([self.board_box, widgets.HBox([self.undo_button, self.redo_button, self.hint_button]),
-                              self.history],
-                            layout=widgets.Layout(width="420px", margin="0 12px 0 0"))
+        options = widgets.HBox([self.difficulty, self.size, self.levels, self.measurement, self.both_lines],
+                               layout=widgets.Layout(flex_flow="row wrap", min_height="34px"))
+        left = widgets.VBox([self.board_box,
+                             widgets.HBox([self.undo_button, self.redo_button, self.hint_button, self.back_button]),
+                             self.history],
+                            layout=widgets.Layout(width="400px", max_width="100%", margin="0 12px 0 0"))
         middle = widgets.HBox([left, self.tabs], layout=widgets.Layout(flex_flow="row wrap"))
         saving = widgets.VBox([widgets.HBox([self.save_button, self.load_button]), self.record])
-        super().__init__([top, self.rules_box, middle, self.message, saving], **kwargs)
+        super().__init__([top, options, self.rules_box, self.message, middle, saving], **kwargs)
         self.view = None
         self.game = None
-        self._set_player_options(mode, x, o)
         self.new_game()
 
-    # --- players ---------------------------------------------------------------------
-    def _set_player_options(self, mode: str, x: str = "Human", o: str = "Human") -> None:
-        names = list(PLAYERS[mode])
-        self._quiet = True
-        self.x_player.options = names
-        self.o_player.options = names
-        self.x_player.value = x if x in names else "Human"
-        self.o_player.value = o if o in names else "Human"
-        self._quiet = False
-        self._make_players()
+    # --- settings: the controls send their values here ---------------------------------------
+    def _setting_changed(self, key: str, value) -> None:
+        if value is None or value == self.settings.get(key):
+            return                                # the app drew this value itself (None: no choice)
+        self.settings[key] = value
+        if key in ("X", "O", "difficulty"):
+            self._make_players()
+            self._after_change()
+        else:                                     # the mode or a board option: a new game
+            self.new_game()
+
+    def _draw_settings(self) -> None:
+        """Show the settings in the controls; hide what does not apply."""
+        st = self.settings
+        mode = st["mode"]
+        names = players_for(mode, st["size"])
+        for control, key in ((self.x_player, "X"), (self.o_player, "O")):
+            if list(control.options) != names:
+                control.index = None              # new options keep "no choice" until the value is drawn
+                control.options = names
+            control.value = st[key]
+        for control, key in ((self.mode, "mode"), (self.difficulty, "difficulty"), (self.size, "size"),
+                             (self.levels, "levels"), (self.measurement, "measurement"),
+                             (self.both_lines, "both_lines")):
+            control.value = st[key]
+        solver_rules = mode in ("goff", "random")
+        show = {self.difficulty: SOLVER_NAME in (st["X"], st["O"]), self.size: mode in SIZES,
+                self.levels: mode == "qubit", self.measurement: mode == "qubit", self.both_lines: mode == "qubit",
+                self.hint_button: solver_rules}
+        for control, shown in show.items():
+            control.layout.display = "" if shown else "none"
+        self.tabs.layout.display = "none" if mode == "classical" else ""
+        self.rules.value = RULES[mode]
 
     def _make_players(self) -> None:
-        mode = self.mode.value
+        st = self.settings
+        names = players_for(st["mode"], st["size"])
         self.players = {}
-        for side, dropdown in (("X", self.x_player), ("O", self.o_player)):
-            factory = PLAYERS[mode][dropdown.value]
+        for side in ("X", "O"):
+            if st[side] not in names:            # not offered in this mode or on this board
+                st[side] = "Human"
+            factory = PLAYERS[st["mode"]][st[side]]
             seed = None if self.seed is None else self.seed * 1000 + self._games_started * 2 + (side == "O")
             if factory == SOLVER:
-                p = self.difficulty.value
+                p = st["difficulty"]
                 self.players[side] = ImperfectPlayer(seed, p=p) if p else PerfectPlayer(seed)
             else:
                 self.players[side] = factory(seed) if factory else None
-        uses_solver = mode == "goff"
-        self.hint_button.layout.display = "" if uses_solver else "none"
-        self.difficulty.layout.display = "" if uses_solver else "none"
-
-    def _players_changed(self) -> None:
-        if getattr(self, "_quiet", False):
-            return
-        self._make_players()
-        self._after_change()
-
-    def _mode_changed(self) -> None:
-        if getattr(self, "_mode_quiet", False):
-            return
-        self._set_player_options(self.mode.value, self.x_player.value, self.o_player.value)
-        self.new_game()
+        self._draw_settings()
 
     # --- the game ------------------------------------------------------------------------
     def new_game(self) -> None:
         self._games_started += 1
+        st = self.settings
         seed = None if self.seed is None else self.seed * 7919 + self._games_started
-        self._make_players()
-        self.set_game(new_game(self.mode.value, seed))
+        levels = st["levels"] if st["size"] > 3 or st["levels"] != (1, 3) else None
+        self.set_game(new_game(st["mode"], seed, size=st["size"], levels=levels, measurement=st["measurement"],
+                               both_lines=st["both_lines"]))
 
     def set_game(self, game) -> None:
         """Show ``game`` (a GoffGame, QubitGame or ClassicalBoard) and let computers move."""
-        mode = mode_of(game)
-        if mode != self.mode.value:
-            self._quiet_mode(mode)
+        st = self.settings
+        st["mode"] = mode_of(game)
+        if isinstance(game, (QubitGame, ClassicalBoard)):
+            st["size"] = game.n
+        if isinstance(game, QubitGame):
+            st["levels"] = (1, 2, 3, 4) if set(game.levels) - {1, 3} else (1, 3)
+            st["measurement"], st["both_lines"] = game.measurement, game.both_lines
         self.game = game
-        kind = {"goff": GoffBoardView, "random": GoffBoardView, "qubit": QubitBoardView,
-                "classical": ClassicalBoardView}[mode]
-        if isinstance(self.view, kind) and (kind is not QubitBoardView or self.view.game.n == game.n):
-            self.view.set_game(game)
-        else:
-            self.view = kind(game)
-            self.view.on_change(lambda _v: self._after_change())
-            self.board_box.children = [self.view]
-        self.rules.value = RULES[mode]
-        self.tabs.layout.display = "none" if mode == "classical" else ""
+        self.reviewing = None
+        self._make_players()
+        self._new_view()
         self.message.value = ""
         self._after_change()
 
-    def _quiet_mode(self, mode: str) -> None:
-        """Show ``mode`` in the selector without starting a new game (a loaded record)."""
-        self._mode_quiet = True
-        try:
-            self.mode.value = mode
-        finally:
-            self._mode_quiet = False
-        self._set_player_options(mode, self.x_player.value, self.o_player.value)
+    def _new_view(self) -> None:
+        """A board view for the game: the same one when its kind and size fit, else a new one."""
+        kind = {GoffGame: GoffBoardView, QubitGame: QubitBoardView, ClassicalBoard: ClassicalBoardView}[type(self.game)]
+        if isinstance(self.view, kind) and self.view.n == getattr(self.game, "n", 3):
+            self.view.set_game(self.game)
+            return
+        self.view = kind(self.game)
+        self.view.on_action(self.play)
+        self.board_box.children = [self.view]
 
-    def _to_move(self) -> str:
-        return self.game.to_move
+    def play(self, action) -> None:
+        """Apply a human's action (sent by the board); IllegalMove leaves the game as it was.
+        Then any computer to move answers."""
+        if self.reviewing is not None:
+            raise IllegalMove("you are looking at an earlier position: press 'Back to the game' to play",
+                              rule="reviewing")
+        self.game.apply(action)
+        self.message.value = ""
+        self._after_change()
 
     def _computer_to_move(self) -> bool:
-        return not self.game.is_over and self.players.get(self._to_move()) is not None
+        return not self.game.is_over and self.players.get(self.game.to_move) is not None
 
     def _run_computers(self) -> None:
+        """Let computers move until a human is to act; the board says who is thinking meanwhile."""
         for _ in range(100):                     # a game has far fewer actions than this
             if not self._computer_to_move():
                 break
-            self.game.apply(self.players[self._to_move()].choose(self.game))
+            who = self.game.to_move
+            self.view.locked = "Wait: the computer is to move."
+            self.view.set_status(f"{who} ({self._player_name(who)}) is thinking…")
+            self.view.status.add_class("qttt-thinking")
+            try:
+                self.game.apply(self.players[who].choose(self.game))
+            finally:
+                self.view.status.remove_class("qttt-thinking")
 
-    def hint(self) -> None:
-        """Show the perfect actions for the player to act, and what best play leads to."""
-        if mode_of(self.game) != "goff":
-            self.message.value = "Hints come from the Goff solver: switch to Goff's rules."
-            return
-        self.message.value = hint_text(self.game)
+    def _player_name(self, side: str) -> str:
+        return self.settings[side].replace("Computer: ", "computer: ")
 
     def _after_change(self) -> None:
+        """Computers answer, then everything is drawn from the game."""
         try:
             self._run_computers()
         except IllegalMove as e:                 # a player bug must not freeze the app
-            self.message.value = f"<span style='color:#b00020'>The computer tried an illegal move: {e}</span>"
-        self.view.locked = self._computer_to_move()
-        self.view.refresh()
+            self.message.value = ("<span style='color:#b00020'>The computer tried an illegal move: "
+                                  f"{html.escape(e.people)}</span>")
+        self._draw()
+
+    def _draw(self) -> None:
+        shown = self.shown_game()
+        self.view.locked = ("You are looking at an earlier position: press 'Back to the game' to play on."
+                            if self.reviewing is not None else
+                            "Wait: the computer is to move." if self._computer_to_move() else "")
+        self.view.show(shown)
+        if self.reviewing is not None:
+            self.view.set_status(f"Reviewing: the position after action {self.reviewing} — "
+                                 "press 'Back to the game' to play on.")
+        self.back_button.layout.display = "" if self.reviewing is not None else "none"
         self.history.value = f"<b>Moves:</b> {html.escape(history_text(self.game))}"
         self.undo_button.disabled = not self.game.history
         self.redo_button.disabled = not self.game.redo_stack
-        self._update_views()
+        if self.message.value.startswith("<b>Hint:</b>"):
+            self.message.value = ""              # a hint belongs to the position it was asked in
+        self._update_tabs()
 
-    def _update_views(self) -> None:
-        """Re-render only the tab that is showing (the others catch up when opened)."""
+    def shown_game(self):
+        """The game, or the earlier position the review is showing."""
+        if self.reviewing is None:
+            return self.game
+        return game_after(self.game, self.reviewing)
+
+    def show_position(self, actions: int | None) -> None:
+        """Show the position after ``actions`` actions (from the review), or the game (None)."""
+        self.reviewing = None if actions is None or actions == len(self.game.history) else actions
+        self._draw()
+
+    def _update_tabs(self) -> None:
+        """Draw only the tab that is showing (the others catch up when opened)."""
         if isinstance(self.game, ClassicalBoard):
             return
-        shown = self.tabs.selected_index or 0
-        view = self.tabs.children[shown]
-        if getattr(view, "game", None) is not self.game or getattr(view, "_seen", None) != self._fingerprint():
-            view.update(self.game)
-            view._seen = self._fingerprint()
+        index = self.tabs.selected_index or 0
+        shown = self.shown_game()
+        seen = (type(shown).__name__, shown.history, self.reviewing)
+        if self._shown.get(index) == seen:
+            return
+        self._shown[index] = seen
+        if index == 3:
+            self._draw_review()
+        else:
+            self.tabs.children[index].update(shown)
 
-    def _fingerprint(self):
-        """The history determines the position (it holds collapse and measurement outcomes)."""
-        return (type(self.game).__name__, self.game.history)
+    # --- hint and review -------------------------------------------------------------------
+    def hint(self) -> None:
+        """Show the perfect actions for the player to act, and what best play leads to."""
+        if mode_of(self.game) not in ("goff", "random"):
+            self.message.value = "Hints come from the Goff solver: switch to one of Goff's modes."
+            return
+        self.message.value = hint_text(self.shown_game())
+
+    def _draw_review(self) -> None:
+        """The review tab: every action so far judged by perfect play; a row's button shows
+        the position after it."""
+        if not isinstance(self.game, GoffGame):
+            self.review_box.children = [widgets.HTML(
+                "<i>The review uses the Goff solver: it reviews the two Goff modes.</i>")]
+            return
+        if not self.game.history:
+            self.review_box.children = [widgets.HTML("<i>No moves yet: the review lists every action with "
+                                                     "its value under perfect play.</i>")]
+            return
+        rows = review(self.game)
+        head = ("<b>Each action judged by perfect play.</b> Values are X's points minus O's "
+                + ("(averages over the coin)" if self.game.rules == "random" else "")
+                + "; <i>lost</i> is what the player gave away.")
+        cells = [widgets.HTML(f"<b>{h}</b>") for h in ("#", "Player", "Action", "Before", "After", "Verdict", "Best")]
+        for r in rows:
+            button = widgets.Button(description=str(r.number), tooltip=f"show the position after action {r.number}",
+                                    layout=widgets.Layout(width="44px"))
+            button.on_click(lambda _b, k=r.position: self.show_position(k))
+            if self.reviewing == r.position:
+                button.button_style = "info"
+            colour = "#b00020" if r.lost > 0.75 else "#b86e00" if r.lost > 1e-9 else "#2e7d32"
+            best = ", ".join(r.best[:6]) + (" …" if len(r.best) > 6 else "")
+            cells += [button, widgets.HTML(r.player), widgets.HTML(html.escape(r.action)),
+                      widgets.HTML(f"{r.before:+.3g}"), widgets.HTML(f"{r.after:+.3g}"),
+                      widgets.HTML(f"<span style='color:{colour}'>{html.escape(r.verdict)}</span>"),
+                      widgets.HTML(html.escape(best))]
+        table = widgets.GridBox(cells, layout=widgets.Layout(
+            grid_template_columns="48px 56px 110px 60px 60px 80px 1fr", grid_gap="2px 6px"))
+        self.review_box.children = [widgets.HTML(head), table]
 
     # --- undo, redo, save, load -----------------------------------------------------------
     def undo(self) -> None:
@@ -344,7 +475,7 @@ class GameApp(widgets.VBox):
         def back():
             self.game.undo()
             human_playing = any(p is None for p in self.players.values())
-            while human_playing and self.game.history and self.players.get(self._to_move()) is not None:
+            while human_playing and self.game.history and self.players.get(self.game.to_move) is not None:
                 self.game.undo()
         self._step(back)
 
@@ -352,7 +483,7 @@ class GameApp(widgets.VBox):
         """Replay what undo took back; against a computer, up to the human's next turn."""
         def forward():
             self.game.redo()
-            while self.game.redo_stack and self.players.get(self._to_move()) is not None:
+            while self.game.redo_stack and self.players.get(self.game.to_move) is not None:
                 self.game.redo()
         self._step(forward)
 
@@ -360,20 +491,12 @@ class GameApp(widgets.VBox):
         try:
             action()
         except IllegalMove as e:
-            self.message.value = f"<span style='color:#b00020'>{e.people}</span>"
+            self.message.value = f"<span style='color:#b00020'>{html.escape(e.people)}</span>"
             return
         self.message.value = ""
+        self.reviewing = None
         self.view.set_game(self.game)
-        self._after_change_no_computer()
-
-    def _after_change_no_computer(self) -> None:
-        """After undo/redo the computer waits (so undo is not immediately replayed)."""
-        players, self.players = self.players, {}
-        try:
-            self._after_change()
-        finally:
-            self.players = players
-        self.view.locked = False
+        self._after_change()
 
     def save(self) -> None:
         """Put the game's record (JSON) in the text box."""

@@ -1,10 +1,21 @@
 """Clickable boards: Goff's game, the qubit-per-cell game and classical tic-tac-toe.
 
-Each view is an ``ipywidgets.VBox`` holding a grid of Buttons, a status line and a
-message line. A view renders its rules object; a click calls the rules object and then
-re-renders. An illegal click shows the rule it breaks and changes nothing.
+Each view is an ``ipywidgets.VBox``: a status line, the board and a message line. The board
+is the SVG drawing of ``svg.py`` (crisp at any size; Goff's spooky marks each in a fixed
+place) under a grid of transparent buttons, one per square, so a click lands on its square.
+
+Data flows one way. A view draws a game (``show(game)``) and never changes it: a click
+becomes an *intent*, the action the player asked for (``(a, b)`` for a spooky mark, ``a``
+for a collapse or a classical square, a qubit move tuple), sent to the handler given to
+``on_action``. The handler applies it (``GameApp`` does, and decides whether a computer
+answers) or raises ``IllegalMove``, which the view shows while the game stays as it was.
+A view used on its own in a notebook cell applies the actions to its game itself.
 """
 from __future__ import annotations
+
+import html
+import re
+from typing import Callable
 
 import ipywidgets as widgets
 
@@ -13,61 +24,90 @@ from qttt_widgets.rules.errors import IllegalMove
 from qttt_widgets.rules.goff import GoffGame, player_of
 from qttt_widgets.rules.qubit_board import LEVELS, PHASES, QubitGame, phase_probability
 
+from . import svg
 from ._render import sub
 
-COLOURS = {"empty": "#f4f4f4", "X": "#f6d5d1", "O": "#d4e6f5", "selected": "#ffe08a",
-           "option": "#ffb870", "cycle": "#ffe3c4", "line": "#b8f0b0", "quantum": "#e8dcf5"}
+BOARD_PX = {3: 312, 4: 336, 5: 360}      # the drawing's width on screen, by board size
+STATUS_HEIGHT = "46px"                   # two lines: a longer status never moves the board down
 
 
 def points(v: float) -> str:
     return "½" if v == 0.5 else str(int(v))
 
 
-class _GridBoard(widgets.VBox):
-    """A grid of square buttons with a status line and a message line."""
+def goff_result_text(game: GoffGame) -> str:
+    """The end of a Goff game in words, saying where a ½ comes from."""
+    s = game.scores
+    if game.winner is None:
+        return "Game over: a draw."
+    text = f"Game over: {game.winner} wins — X {points(s['X'])}, O {points(s['O'])}."
+    if 0.5 in (s["X"], s["O"]):
+        tops = {who: top for who, _line, top in game.lines()}
+        half = "X" if s["X"] == 0.5 else "O"
+        text += (f" One measurement gave both players a line: {half}'s line has the larger largest "
+                 f"subscript ({tops.get(half)} against {tops.get(game.winner)}), so it scores ½.")
+    return text
 
-    cell_px = 104
+
+class _GridBoard(widgets.VBox):
+    """The SVG board under transparent square buttons, with a status line and a message line."""
 
     def __init__(self, n: int, **kwargs):
         self.n = n
-        self.buttons = [widgets.Button(layout=widgets.Layout(width=f"{self.cell_px}px",
-                                                             height=f"{int(self.cell_px * 0.8)}px"))
+        self.locked: str = ""            # set by the owner: why clicks must wait ("" when they need not)
+        self._handler: Callable | None = None
+        self._listeners: list[Callable] = []
+        self.status = widgets.HTML(layout=widgets.Layout(height=STATUS_HEIGHT, overflow="hidden",
+                                                         margin="0"))
+        self.message = widgets.HTML(layout=widgets.Layout(min_height="24px", margin="0"))
+        self.picture = widgets.HTML(layout=widgets.Layout(grid_area="board", margin="0"))
+        self.buttons = [widgets.Button(description="", layout=widgets.Layout(margin="0", padding="0"))
                         for _ in range(n * n)]
         for i, b in enumerate(self.buttons):
+            b.style.button_color = "transparent"
             b.on_click(lambda _b, i=i: self.click(i))
-        self.grid = widgets.GridBox(self.buttons, layout=widgets.Layout(
-            grid_template_columns=f"repeat({n}, {self.cell_px}px)", grid_gap="4px"))
-        self.status = widgets.HTML()
-        self.message = widgets.HTML()
-        self.locked = False              # True while a computer player is to move
-        self._listeners = []
+        self.grid = widgets.GridBox(self.buttons, layout=widgets.Layout(grid_area="board", grid_gap="0px"))
+        self.board = widgets.GridBox([self.picture, self.grid], layout=widgets.Layout(
+            grid_template_areas='"board"', width="fit-content", margin="2px 0"))
         super().__init__(**kwargs)
 
-    def on_change(self, callback) -> None:
-        """Call ``callback(view)`` after every action that changed the game."""
+    # --- the owner's side ---------------------------------------------------------------------
+    def on_action(self, handler: Callable) -> None:
+        """``handler(action)`` applies what the player asked for, or raises IllegalMove."""
+        self._handler = handler
+
+    def on_change(self, callback: Callable) -> None:
+        """Call ``callback(view)`` after every action of this view that changed its game."""
         self._listeners.append(callback)
 
-    def _notify(self) -> None:
-        for cb in self._listeners:
-            cb(self)
+    def show(self, game) -> None:
+        """Draw ``game`` (the owner's game, after it changed)."""
+        self.game = game
+        self.refresh()
 
-    def _act(self, action) -> bool:
-        """Run ``action()`` on the game; show the rule if it is illegal. True if it worked."""
+    def _apply_alone(self, action) -> None:
+        """A view with no owner applies the action to its game itself."""
+        self.game.apply(action)
+
+    def send(self, action) -> bool:
+        """Send an intent; show the rule if it is refused. True if it was applied."""
         try:
-            action()
+            (self._handler or self._apply_alone)(action)
         except IllegalMove as e:
-            self.message.value = f"<span style='color:#b00020'>Not allowed: {e.people}</span>"
+            self.say(f"Not allowed: {e.people}", error=True)
             self.refresh()
             return False
         self.message.value = ""
         self.refresh()
-        self._notify()
+        for cb in self._listeners:
+            cb(self)
         return True
 
+    # --- drawing ---------------------------------------------------------------------------
     def _refused(self) -> bool:
         """True (with a message) when clicks must wait: a computer's turn, or a finished game."""
         if self.locked:
-            self.say("Wait: the computer is to move.", error=True)
+            self.say(self.locked, error=True)
             return True
         if self.game.is_over:
             self.say("The game is over. Start a new game or undo.", error=True)
@@ -75,21 +115,27 @@ class _GridBoard(widgets.VBox):
         return False
 
     def say(self, text: str, error: bool = False) -> None:
+        """Show ``text`` (plain text, escaped here) on the message line."""
         colour = "#b00020" if error else "#333"
-        self.message.value = f"<span style='color:{colour}'>{text}</span>" if text else ""
+        self.message.value = f"<span style='color:{colour}'>{html.escape(text, quote=False)}</span>" if text else ""
 
-    def _style(self, i: int, text: str, colour: str, tip: str, big: bool = False, faint: bool = False):
-        b = self.buttons[i]
-        b.description = text
-        b.tooltip = tip
-        b.style.button_color = colour
-        b.style.font_weight = "bold" if big else "normal"
-        # font_size and text_color exist in ipywidgets 8; on 7.7 (Colab) setting them does nothing
-        try:
-            b.style.font_size = "26px" if big else "15px"
-            b.style.text_color = "#999" if faint else "black"
-        except Exception:  # noqa: BLE001
-            pass
+    def _draw(self, picture: str, tips: list[str]) -> None:
+        """Put the SVG on screen and size the square buttons over its squares."""
+        width = int(re.search(r'width="(\d+)"', picture).group(1))
+        scale = width / (self.n * 100 + 8)           # svg._frame: n cells of 100 and a 4-unit margin
+        cell, margin = 100 * scale, 4 * scale
+        self.picture.value = picture
+        self.grid.layout.grid_template_columns = f"repeat({self.n}, {cell:.2f}px)"
+        self.grid.layout.grid_template_rows = f"repeat({self.n}, {cell:.2f}px)"
+        self.grid.layout.margin = f"{margin:.2f}px"
+        self.grid.layout.width = f"{cell * self.n:.2f}px"
+        self.grid.layout.height = f"{cell * self.n:.2f}px"
+        for b, tip in zip(self.buttons, tips):
+            b.layout.width = b.layout.height = f"{cell:.2f}px"
+            b.tooltip = tip
+
+    def set_status(self, text: str) -> None:
+        self.status.value = f"<b>{html.escape(text, quote=False)}</b>"
 
     def click(self, i: int) -> None:  # pragma: no cover - overridden
         raise NotImplementedError
@@ -112,24 +158,24 @@ class GoffBoardView(_GridBoard):
         super().__init__(3, **kwargs)
         self.game = game if game is not None else GoffGame()
         self.selected: int | None = None
-        self.children = [self.status, self.grid, self.message]
+        self.children = [self.status, self.board, self.message]
         self.refresh()
 
     def set_game(self, game: GoffGame) -> None:
-        self.game = game
+        """Show another game (a new or loaded one): the selection and message are cleared."""
         self.selected = None
         self.message.value = ""
-        self.refresh()
+        self.show(game)
 
     def click(self, i: int) -> None:
         g = self.game
         if self._refused():
             return
-        if g.pending is not None:
-            self._act(lambda: g.collapse(i))
+        if g.pending is not None and g.pending.chooser != "chance":
+            self.send(i)
             return
         if len(g.open_squares()) == 1:
-            self._act(lambda: g.play(i))
+            self.send(i)
             return
         if self.selected is None:
             if g.classical[i] is not None:
@@ -147,39 +193,27 @@ class GoffBoardView(_GridBoard):
             self.refresh()
             return
         first, self.selected = self.selected, None
-        self._act(lambda: g.play(first, i))
+        self.send((first, i))
 
     def refresh(self) -> None:
         g = self.game
-        p = g.pending
-        winning = {sq for _, line, _ in g.lines() for sq in line}
+        chosen = () if self.selected is None else (self.selected,)
+        tips = []
         for i in range(9):
             mark = g.classical[i]
             if mark is not None:
-                colour = COLOURS["line"] if i in winning else COLOURS[mark[0]]
-                self._style(i, f"{mark[0]}{sub(mark[1])}", colour,
-                            f"square {i + 1}: classical {mark[0]}{mark[1]}", big=True)
+                tips.append(f"square {i + 1}: classical {mark[0]}{mark[1]}")
                 continue
             spooky = g.marks_in(i)
-            text = " ".join(f"{who}{sub(s)}" for who, s in spooky)
-            colour = COLOURS["empty"]
-            if p is not None and i in p.options:
-                colour = COLOURS["option"]
-            elif p is not None and i in p.cycle:
-                colour = COLOURS["cycle"]
-            elif i == self.selected:
-                colour = COLOURS["selected"]
-            tip = f"square {i + 1}" + (f": spooky {', '.join(f'{w}{s}' for w, s in spooky)}" if spooky else ": empty")
-            self._style(i, text or str(i + 1), colour, tip, faint=not spooky)
-        self.status.value = f"<b>{self.status_text()}</b>"
+            tips.append(f"square {i + 1}" + (f": spooky {', '.join(f'{w}{s}' for w, s in spooky)}"
+                                             if spooky else ": empty"))
+        self._draw(svg.goff_board(g, BOARD_PX[3], selected=chosen), tips)
+        self.set_status(self.status_text())
 
     def status_text(self) -> str:
         g = self.game
         if g.is_over:
-            s = g.scores
-            if g.winner is None:
-                return "Game over: a draw."
-            return f"Game over: {g.winner} wins — X {points(s['X'])}, O {points(s['O'])}."
+            return goff_result_text(g)
         if g.pending is not None:
             p = g.pending
             a, b = p.options
@@ -203,48 +237,54 @@ class QubitBoardView(_GridBoard):
 
     def __init__(self, game: QubitGame | None = None, **kwargs):
         game = game if game is not None else QubitGame()
-        self.cell_px = {3: 104, 4: 84, 5: 70}[game.n]
         super().__init__(game.n, **kwargs)
         self.game = game
         self.selected: list[int] = []
         self.tool = widgets.ToggleButtons(options=self.TOOLS, value="Classical", description="Move:",
-                                          style={"button_width": "80px"})
+                                          style={"button_width": "72px"})
         self.level = widgets.Dropdown(description="Risk:", layout=widgets.Layout(width="290px"))
         self.gate = widgets.Dropdown(
             options=[(f"{g} — X with p = {phase_probability(g):.3f}", g) for g in PHASES],
             value="T", description="Phase:", layout=widgets.Layout(width="290px"))
         self.collapse_button = widgets.Button(description="Collapse (measure)", button_style="warning",
                                               layout=widgets.Layout(width="170px"))
-        self.collapse_button.on_click(lambda _b: self._act(self.game.collapse))
+        self.collapse_button.on_click(lambda _b: self._collapse())
         self.tool.observe(lambda _c: self._clear_selection(), names="value")
         self.level.observe(lambda _c: self._clear_selection(), names="value")
-        self.children = [self.status, self.tool, widgets.HBox([self.level, self.gate]), self.grid,
+        # the tool line keeps its height whichever tool shows (no jump under the board)
+        options = widgets.HBox([self.level, self.gate], layout=widgets.Layout(height="34px"))
+        self.children = [self.status, self.tool, options, self.board,
                          widgets.HBox([self.collapse_button]), self.message]
         self._set_levels()
         self.refresh()
 
     def _set_levels(self) -> None:
-        self.level.options = [(f"Lv{lv} {LEVELS[lv][0]} ({LEVELS[lv][1]} cells)", lv) for lv in self.game.levels]
-        self.level.value = self.game.levels[0]
+        names = [(f"Lv{lv} {LEVELS[lv][0]} ({LEVELS[lv][1]} cells)", lv) for lv in self.game.levels]
+        if list(self.level.options) != names:
+            self.level.options = names
+            self.level.value = self.game.levels[0]
 
     def set_game(self, game: QubitGame) -> None:
         if game.n != self.game.n:
             raise ValueError("a QubitBoardView keeps its board size; make a new view for another size")
-        self.game = game
         self.selected = []
-        self._set_levels()
         self.message.value = ""
+        self.game = game
+        self._set_levels()
         self.refresh()
 
     def _clear_selection(self) -> None:
         self.selected = []
         self.refresh()
 
+    def _collapse(self) -> None:
+        if not self._refused():
+            self.send(("collapse",))
+
     def cells_needed(self) -> int:
         return {"Classical": 1, "H": 1, "Phase": 1, "SWAP": 2}.get(self.tool.value) or LEVELS[self.level.value][1]
 
     def click(self, i: int) -> None:
-        g = self.game
         if self._refused():
             return
         if i in self.selected:
@@ -262,26 +302,24 @@ class QubitBoardView(_GridBoard):
         move = {"Classical": ("place", cells[0]), "H": ("h", cells[0]),
                 "Phase": ("phase", cells[0], self.gate.value), "SWAP": ("swap", *cells),
                 "Entangle": ("entangle", self.level.value, tuple(cells))}[tool]
-        self._act(lambda: g.apply(move))
+        self.send(move)
 
     def refresh(self) -> None:
         g = self.game
         probs = g.cell_probabilities()
-        winning = {c for _, line in g.lines() for c in line}
         group_names = {c: chr(97 + k) for k, grp in enumerate(g.groups) for c in grp.cells}
+        tips = []
         for i, v in enumerate(g.cells):
             if v in ("X", "O"):
-                self._style(i, v, COLOURS["line"] if i in winning else COLOURS[v], f"cell {i + 1}: {v}", big=True)
+                tips.append(f"cell {i + 1}: {v}")
             elif v == "Q":
-                colour = COLOURS["selected"] if i in self.selected else COLOURS["quantum"]
-                self._style(i, f"?{group_names[i]}  X {probs[i]['X']:.0%}", colour,
-                            f"cell {i + 1}: quantum (group {group_names[i]}), X with p = {probs[i]['X']:.3f}")
+                tips.append(f"cell {i + 1}: quantum (group {group_names[i]}), X with p = {probs[i]['X']:.3f}")
             else:
-                colour = COLOURS["selected"] if i in self.selected else COLOURS["empty"]
-                self._style(i, str(i + 1), colour, f"cell {i + 1}: empty", faint=True)
+                tips.append(f"cell {i + 1}: empty")
+        self._draw(svg.qubit_board(g, BOARD_PX[g.n] * 3 // g.n, selected=self.selected), tips)
         self.collapse_button.disabled = not g.groups or g.is_over
-        self.level.layout.display = "" if self.tool.value == "Entangle" else "none"
-        self.gate.layout.display = "" if self.tool.value == "Phase" else "none"
+        self.level.layout.visibility = "visible" if self.tool.value == "Entangle" else "hidden"
+        self.gate.layout.visibility = "visible" if self.tool.value == "Phase" else "hidden"
         if g.is_over:
             s = g.scores
             text = ("Game over: a draw" if g.result == "draw" else f"Game over: {g.result} wins") + \
@@ -292,7 +330,7 @@ class QubitBoardView(_GridBoard):
         if g.last_outcome and not g.groups:
             shown = ", ".join(f"{c + 1}={m}" for c, m in sorted(g.last_outcome.items()))
             text += f" Last measurement: {shown}."
-        self.status.value = f"<b>{text}</b>"
+        self.set_status(text)
 
 
 class ClassicalBoardView(_GridBoard):
@@ -302,33 +340,25 @@ class ClassicalBoardView(_GridBoard):
         board = board if board is not None else ClassicalBoard()
         super().__init__(board.n, **kwargs)
         self.game = board
-        self.children = [self.status, self.grid, self.message]
+        self.children = [self.status, self.board, self.message]
         self.refresh()
 
     def set_game(self, board: ClassicalBoard) -> None:
-        self.game = board
+        if board.n != self.n:
+            raise ValueError("a ClassicalBoardView keeps its board size; make a new view for another size")
         self.message.value = ""
-        self.refresh()
+        self.show(board)
 
     def click(self, i: int) -> None:
         if not self._refused():
-            self._act(lambda: self.game.play(i))
+            self.send(i)
 
     def refresh(self) -> None:
         b = self.game
-        winner = b.winner
-        line_cells = set()
-        if winner:
-            for line in b._lines:
-                if all(b.cells[i] == winner for i in line):
-                    line_cells |= set(line)
-        for i, v in enumerate(b.cells):
-            if v:
-                self._style(i, v, COLOURS["line"] if i in line_cells else COLOURS[v], f"square {i + 1}: {v}", big=True)
-            else:
-                self._style(i, str(i + 1), COLOURS["empty"], f"square {i + 1}: empty", faint=True)
+        tips = [f"square {i + 1}: {v}" if v else f"square {i + 1}: empty" for i, v in enumerate(b.cells)]
+        self._draw(svg.classical_board(b, BOARD_PX.get(b.n, 360)), tips)
         if b.is_over:
             text = "Game over: a draw." if b.result == "draw" else f"Game over: {b.result} wins."
         else:
             text = f"{b.to_move} to move: click an empty square."
-        self.status.value = f"<b>{text}</b>"
+        self.set_status(text)

@@ -14,6 +14,8 @@ from __future__ import annotations
 from html import escape
 
 X_COLOUR, O_COLOUR, CYCLE_COLOUR, LINE_COLOUR = "#c0392b", "#1f6fb4", "#e67e00", "#2e8b57"
+# square fills for what a player is doing: a chosen square, the squares a collapse may choose
+SELECTED_FILL, OPTION_FILL = "#ffe08a", "#ffd3a1"
 SUB = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
 
 
@@ -41,6 +43,15 @@ def _frame(n: int, size: int, cell: int, body: list[str], title: str) -> SvgPict
     return SvgPicture(head + "".join(grid) + "".join(body) + "</svg>")
 
 
+def _fill(sq: int, n: int, cell: int, colour: str) -> str:
+    r, c = divmod(sq, n)
+    return f'<rect x="{c * cell}" y="{r * cell}" width="{cell}" height="{cell}" fill="{colour}"/>'
+
+
+def _fills(n: int, cell: int, selected=()) -> list[str]:
+    return [_fill(sq, n, cell, SELECTED_FILL) for sq in selected]
+
+
 def _square_number(sq: int, x: float, y: float, cell: int) -> str:
     return (f'<text x="{x + cell - 5}" y="{y + cell - 6}" font-size="{cell * 0.13:.0f}" fill="#999" '
             f'text-anchor="end">{sq + 1}</text>')
@@ -62,13 +73,14 @@ def _strike(line, n: int, cell: int, label: str) -> str:
             f'text-anchor="middle" stroke="white" stroke-width="3" paint-order="stroke">{escape(label)}</text>')
 
 
-def goff_board(game, size: int = 300) -> SvgPicture:
-    """Goff's board: spooky marks in fixed places, classical marks, a pending cycle, lines."""
+def goff_board(game, size: int = 300, selected=()) -> SvgPicture:
+    """Goff's board: spooky marks in fixed places, classical marks, a pending cycle (the
+    squares its collapse may choose filled), lines; ``selected`` squares (a first click) filled."""
     cell = 100
-    body = []
     pending = game.pending
     cycle = set(pending.cycle) if pending else set()
     options = set(pending.options) if pending else set()
+    body = _fills(3, cell, selected) + [_fill(sq, 3, cell, OPTION_FILL) for sq in sorted(options)]
     for sq in range(9):
         r, c = divmod(sq, 3)
         x, y = c * cell, r * cell
@@ -96,24 +108,30 @@ def goff_board(game, size: int = 300) -> SvgPicture:
     return _frame(3, size, cell, body, title)
 
 
-def classical_board(board, size: int = 240) -> SvgPicture:
-    """A classical n x n board ('X', 'O' or empty squares); a winning line struck through."""
+def classical_board(board, size: int = 240, selected=()) -> SvgPicture:
+    """A classical n x n board ('X', 'O' or empty squares); every winning line struck through."""
+    from qttt_widgets.rules.classical import winning_lines
     n, cell = board.n, 100
-    body = []
+    body = _fills(n, cell, selected)
     for sq, v in enumerate(board.cells):
         r, c = divmod(sq, n)
         body.append(_square_number(sq, c * cell, r * cell, cell))
         if v in ("X", "O"):
             body.append(_big_mark(v, v, c * cell, r * cell, cell))
+    for line in winning_lines(n, board.k):
+        owner = board.cells[line[0]]
+        if owner in ("X", "O") and all(board.cells[i] == owner for i in line):
+            body.append(_strike(line, n, cell, owner))
     return _frame(n, size, cell, body, f"classical {n} x {n} board")
 
 
-def qubit_board(game, size: int = 300) -> SvgPicture:
-    """The qubit-per-cell board: X / O cells, quantum cells with their group and P(X)."""
+def qubit_board(game, size: int = 300, selected=()) -> SvgPicture:
+    """The qubit-per-cell board: X / O cells, quantum cells with their group and P(X);
+    ``selected`` cells (chosen for a move) filled."""
     n, cell = game.n, 100
     probs = game.cell_probabilities()
     names = {c: chr(97 + k) for k, grp in enumerate(game.groups) for c in grp.cells}
-    body = []
+    body = _fills(n, cell, selected)
     for sq, v in enumerate(game.cells):
         r, c = divmod(sq, n)
         x, y = c * cell, r * cell
@@ -133,15 +151,15 @@ def qubit_board(game, size: int = 300) -> SvgPicture:
     return _frame(n, size * n // 3 if n > 3 else size, cell, body, f"qubit board {n} x {n}")
 
 
-def board(game, size: int = 300) -> SvgPicture:
-    """The SVG picture of any of the project's games."""
+def board(game, size: int = 300, selected=()) -> SvgPicture:
+    """The SVG picture of any of the project's games (``selected``: squares to fill)."""
     kind = type(game).__name__
     if kind == "GoffGame":
-        return goff_board(game, size)
+        return goff_board(game, size, selected)
     if kind == "ClassicalBoard":
-        return classical_board(game, size)
+        return classical_board(game, size, selected)
     if kind == "QubitGame":
-        return qubit_board(game, size)
+        return qubit_board(game, size, selected)
     raise TypeError(f"no board picture for {kind}")
 
 

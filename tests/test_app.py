@@ -1,0 +1,199 @@
+"""The app as a user drives it: every option, the review, the thinking state, the defects
+found in review (each with its test), and one-way data flow between the app and its views."""
+import json
+import re
+
+import pytest
+
+from qttt_widgets.rules.classical import ClassicalBoard
+from qttt_widgets.rules.goff import GoffGame
+from qttt_widgets.widgets import GameApp, GoffBoardView
+from qttt_widgets.widgets.app import SOLVER_NAME
+
+
+def click(view, people: str):
+    for ch in people:
+        if ch.isdigit():
+            view.buttons[int(ch) - 1].click()
+
+
+def cell_texts(table) -> list[str]:
+    """The review table's cells as text (a button's label, an HTML cell without its tags)."""
+    return [re.sub("<[^>]+>", "", getattr(c, "value", None) or c.description) for c in table.children]
+
+
+def shown(widget) -> bool:
+    return widget.layout.display != "none"
+
+
+# --- one-way data flow ------------------------------------------------------------------
+def test_a_view_sends_intents_and_never_changes_the_game_itself():
+    game = GoffGame()
+    view = GoffBoardView(game)
+    asked = []
+    view.on_action(asked.append)
+    click(view, "19")
+    assert asked == [(0, 8)] and game.spooky == ()          # the owner decides; nobody applied it
+    game.apply((0, 8))
+    view.show(game)
+    assert "O to move" in view.status.value
+
+
+def test_a_refused_intent_shows_the_rule_and_the_game_is_unchanged():
+    app = GameApp()
+    click(app.view, "19 19")                                # O2 in 1 and 9 closes a cycle; X chooses
+    before = app.game.to_record()
+    click(app.view, "5")                                    # not one of the two squares
+    assert "Not allowed" in app.view.message.value
+    assert app.game.to_record() == before and app.game.pending is not None
+
+
+def test_text_from_a_record_is_escaped_in_the_page():
+    app = GameApp()
+    app.record.value = '{"format": "<script>alert(1)</script>"}'
+    app.load_button.click()
+    assert "<script>" not in app.message.value and "&lt;script&gt;" in app.message.value
+
+
+# --- the options ----------------------------------------------------------------------------
+@pytest.mark.parametrize("n", [3, 4, 5])
+def test_qubit_board_sizes(n):
+    app = GameApp(mode="qubit")
+    app.size.value = n
+    assert app.game.n == n and len(app.view.buttons) == n * n
+    click(app.view, str(n))                                  # a classical mark in cell n
+    assert app.game.cells[n - 1] == "X"
+
+
+def test_qubit_levels_and_measurement_options_make_the_game():
+    app = GameApp(mode="qubit")
+    assert [v for _, v in app.view.level.options] == [1, 3]
+    app.levels.value = (1, 2, 3, 4)
+    assert app.game.levels == (1, 2, 3, 4) and [v for _, v in app.view.level.options] == [1, 2, 3, 4]
+    app.measurement.value = "most-frequent"
+    app.both_lines.value = "draw"
+    assert app.game.measurement == "most-frequent" and app.game.both_lines == "draw"
+    assert app.game.levels == (1, 2, 3, 4)                   # the other options stay
+
+
+def test_controls_that_do_not_apply_are_hidden():
+    app = GameApp()
+    assert not any(shown(w) for w in (app.size, app.levels, app.measurement, app.difficulty))
+    assert shown(app.hint_button)
+    app.mode.value = "qubit"
+    assert all(shown(w) for w in (app.size, app.levels, app.measurement, app.both_lines))
+    assert not shown(app.hint_button)
+    app.mode.value = "classical"
+    assert shown(app.size) and not shown(app.levels) and not shown(app.tabs)
+    app.mode.value = "random"
+    assert shown(app.hint_button) and not shown(app.size)
+
+
+def test_the_solver_menu_shows_only_when_a_side_is_the_solver():
+    app = GameApp()
+    assert not shown(app.difficulty)                         # both human (a defect found in review)
+    app.o_player.value = SOLVER_NAME
+    assert shown(app.difficulty)
+    app.o_player.value = "Human"
+    assert not shown(app.difficulty)
+
+
+@pytest.mark.parametrize("n", [4, 5])
+def test_classical_sizes_play_and_offer_only_the_players_that_know_the_board(n):
+    app = GameApp(mode="classical")
+    app.size.value = n
+    assert app.game.n == n and len(app.view.buttons) == n * n
+    assert "Computer: perfect" not in app.o_player.options and "Computer: random" in app.o_player.options
+    app.o_player.value = "Computer: random"
+    click(app.view, "1")
+    assert sum(c is not None for c in app.game.cells) == 2   # the computer answered
+
+
+# --- the defects found in review ------------------------------------------------------------
+def test_the_hint_goes_when_the_game_ends():
+    app = GameApp()
+    click(app.view, "58 47 67 59 48 68")                      # a cycle: X chooses
+    app.hint_button.click()
+    assert "Hint:" in app.message.value
+    click(app.view, "8")
+    assert app.game.is_over and "Hint:" not in app.message.value
+
+
+def test_a_classical_record_of_another_size_shows_its_whole_board():
+    app = GameApp(mode="classical")
+    big = ClassicalBoard(5)
+    big.play(24)
+    app.record.value = json.dumps(big.to_record())
+    app.load_button.click()
+    assert app.game.n == 5 and len(app.view.buttons) == 25
+    assert app.view.grid.layout.grid_template_columns.startswith("repeat(5,")
+    assert app.view.buttons[24].tooltip == "square 25: X"
+    app.record.value = json.dumps(ClassicalBoard(3).to_record())
+    app.load_button.click()
+    assert len(app.view.buttons) == 9 and app.size.value == 3
+
+
+def test_after_a_4x4_record_the_perfect_player_is_not_offered_and_loads_still_work():
+    app = GameApp(mode="classical", o="Computer: perfect")
+    app.record.value = json.dumps(ClassicalBoard(4).to_record())
+    app.load_button.click()
+    assert app.game.n == 4 and "Computer: perfect" not in app.o_player.options
+    assert app.settings["O"] == "Human" and app.players["O"] is None
+    app.record.value = json.dumps(ClassicalBoard(3).to_record())
+    app.load_button.click()
+    assert app.message.value == "Loaded." and app.game.n == 3
+    app.o_player.value = "Computer: perfect"
+    click(app.view, "1")
+    assert app.game.cells[4] == "O"                          # the only good answer
+
+
+def test_a_narrow_win_says_where_the_half_point_comes_from():
+    app = GameApp()
+    click(app.view, "58 47 67 59 48 68 8")
+    status = app.view.status.value
+    assert "X wins — X 1, O ½" in status
+    assert "O's line has the larger largest subscript (6 against 5), so it scores ½" in status
+
+
+# --- thinking, review -----------------------------------------------------------------------
+class SlowFirstSquare:
+    """A computer that takes its time (to see the thinking state)."""
+
+    def choose(self, game):
+        return game.legal_moves()[0]
+
+
+def test_the_board_says_the_computer_is_thinking_while_it_moves():
+    app = GameApp(mode="classical", o="Computer: random")
+    statuses = []
+    app.view.status.observe(lambda c: statuses.append(c["new"]), names="value")
+    click(app.view, "5")
+    thinking = [s for s in statuses if "is thinking" in s]
+    assert thinking and "O (computer: random) is thinking" in thinking[0]
+    assert "is thinking" not in app.view.status.value and "X to move" in app.view.status.value
+
+
+def test_the_review_judges_each_action_and_shows_its_position():
+    app = GameApp()
+    click(app.view, "48 56 14 35")
+    app.tabs.selected_index = 3
+    table = app.review_box.children[1]
+    texts = cell_texts(table)
+    assert texts[7:14] == ["1", "X", "4-8", "+0.5", "+0", "lost 0.5", "1-9, 3-7"]
+    row3 = table.children[7 * 3]
+    row3.click()                                             # the position after action 3
+    assert app.reviewing == 3 and len(app.view.game.history) == 3 and len(app.game.history) == 4
+    assert "Reviewing" in app.view.status.value and shown(app.back_button)
+    click(app.view, "12")
+    assert "Back to the game" in app.view.message.value and len(app.game.history) == 4
+    app.back_button.click()
+    assert app.reviewing is None and app.view.game is app.game and "O to move" not in app.view.status.value
+
+
+def test_the_review_under_the_coins_rules_lists_the_coin():
+    app = GameApp(mode="random")
+    click(app.view, "12 12")                                 # O2 in 1 and 2 closes a cycle: the coin
+    app.tabs.selected_index = 3
+    texts = cell_texts(app.review_box.children[1])
+    coin_row = texts[7 * 3: 7 * 4]
+    assert coin_row[1] == "coin" and coin_row[2].startswith("O2 to square ") and "chance" in coin_row[5]
