@@ -197,7 +197,8 @@ class GameApp(widgets.VBox):
         self._shown: dict = {}                 # tab index -> what it last drew
 
         def dropdown(description, options, width, label_width, key):
-            d = widgets.Dropdown(options=options, description=description, layout=widgets.Layout(width=width),
+            d = widgets.Dropdown(options=options, description=description,
+                                 layout=widgets.Layout(width=width, max_width="100%"),
                                  style={"description_width": label_width})
             d.observe(lambda _c: self._setting_changed(key, d.value), names="value")
             return d
@@ -450,7 +451,7 @@ class GameApp(widgets.VBox):
             return
         rows = review(self.game)
         head = ("<b>Each action judged by perfect play.</b> Values are X's points minus O's "
-                + ("(averages over the coin)" if self.game.rules == "random" else "")
+                + (" (averages over the coin)" if self.game.rules == "random" else "")
                 + "; <i>lost</i> is what the player gave away.")
         cells = [widgets.HTML(f"<b>{h}</b>") for h in ("#", "Player", "Action", "Before", "After", "Verdict", "Best")]
         for r in rows:
@@ -460,11 +461,12 @@ class GameApp(widgets.VBox):
             if self.reviewing == r.position:
                 button.button_style = "info"
             colour = "#b00020" if r.lost > 0.75 else "#b86e00" if r.lost > 1e-9 else "#2e7d32"
-            best = ", ".join(r.best[:6]) + (" …" if len(r.best) > 6 else "")
+            best = ", ".join(f"<span style='white-space:nowrap'>{html.escape(b)}</span>" for b in r.best[:6]) + \
+                (" …" if len(r.best) > 6 else "")
             cells += [button, widgets.HTML(r.player), widgets.HTML(html.escape(r.action)),
                       widgets.HTML(f"{r.before:+.3g}"), widgets.HTML(f"{r.after:+.3g}"),
                       widgets.HTML(f"<span style='color:{colour}'>{html.escape(r.verdict)}</span>"),
-                      widgets.HTML(html.escape(best))]
+                      widgets.HTML(best)]
         table = widgets.GridBox(cells, layout=widgets.Layout(
             grid_template_columns="48px 56px 110px 60px 60px 80px 1fr", grid_gap="2px 6px"))
         self.review_box.children = [widgets.HTML(head), table]

@@ -135,7 +135,7 @@ class _GridBoard(widgets.VBox):
             b.tooltip = tip
 
     def set_status(self, text: str) -> None:
-        self.status.value = f"<b>{html.escape(text, quote=False)}</b>"
+        self.status.value = (f"<div style='line-height:1.3'><b>{html.escape(text, quote=False)}</b></div>")
 
     def click(self, i: int) -> None:  # pragma: no cover - overridden
         raise NotImplementedError

@@ -202,3 +202,58 @@ def test_kernels_are_capped_and_each_kernel_memory_limited():
             assert cap(k.pid) == str(2500 * 2**20)
     finally:
         stop(proc)
+
+
+def box(page, selector: str):
+    return page.locator(selector).first.bounding_box()
+
+
+def test_the_layout_does_not_move_and_board_and_circuit_show_together(page, voila_server):
+    page.set_viewport_size({"width": 1366, "height": 768})
+    open_app(page, voila_server)
+    board = "button[title^='square 1']"
+    start = box(page, board)
+    square(page, 5).click()
+    page.wait_for_selector("text=square 5 chosen")
+    assert box(page, board) == start                                   # a longer status does not push it
+    square(page, 9).click()
+    page.wait_for_selector("text=O to move")
+    page.locator(".lm-TabBar-tab, .p-TabBar-tab", has_text="Circuit").click()
+    page.wait_for_selector("text=One qubit per spooky mark")
+    assert box(page, board) == start
+    tabs = box(page, ".widget-tab")
+    assert tabs["x"] > start["x"] + 3 * start["width"]                  # beside the board, not below it
+    assert tabs["y"] < 768 and start["y"] + 3 * start["height"] < 768    # both on screen at 768 px
+    shot(page, "09-board-and-circuit-1366x768")
+
+
+def test_the_board_says_the_computer_is_thinking(page, voila_server):
+    open_app(page, voila_server)
+    dropdown(page, "Mode:").select_option(label="Goff: collapse by a fair coin")
+    page.wait_for_selector("text=X to move: click two squares")
+    dropdown(page, "O:").select_option(label="Computer: quantum minimax (ESILV)")
+    # record every status the page shows, however briefly
+    page.evaluate("""() => { window.qtttStatuses = [];
+        new MutationObserver(() => document.querySelectorAll('.widget-html').forEach(
+            e => window.qtttStatuses.push(e.innerText))).observe(document.body,
+            {subtree: true, childList: true, characterData: true}); }""")
+    click_people(page, "19")
+    page.wait_for_selector("text=X to move: click two squares for the spooky mark X₃")
+    seen = page.evaluate("() => window.qtttStatuses")
+    assert any("O (computer: quantum minimax (ESILV)) is thinking" in s for s in seen), seen[-5:]
+
+
+def test_the_review_table_judges_the_moves_and_shows_a_position(page, voila_server):
+    open_app(page, voila_server)
+    click_people(page, "48 56 14 35")
+    page.wait_for_selector("text=X to move: click two squares for the spooky mark X₅")
+    page.locator(".lm-TabBar-tab, .p-TabBar-tab", has_text="Review").click()
+    page.wait_for_selector("text=Each action judged by perfect play")
+    assert page.locator(".widget-gridbox .widget-html", has_text="lost 0.5").count() >= 1
+    shot(page, "10-review-table")
+    page.locator("button[title='show the position after action 1']").click()
+    page.wait_for_selector("text=Reviewing: the position after action 1")
+    assert page.locator("button[title='square 4: spooky X1']").count() == 1
+    assert page.locator("button[title^='square 5: empty']").count() == 1   # O2 not yet placed
+    page.locator("button", has_text="Back to the game").click()
+    page.wait_for_selector("text=X to move: click two squares for the spooky mark X₅")
