@@ -59,7 +59,8 @@ def start_voila(preheat: bool):
     cmd = [sys.executable, "-m", "voila", "notebooks/app.ipynb", "--no-browser", f"--port={port}",
            "--Voila.ip=127.0.0.1", f"--VoilaConfiguration.preheat_kernel={preheat}"]
     log = open(ROOT / "test-artifacts" / "voila-benchmark.log", "a")
-    proc = subprocess.Popen(cmd, cwd=cwd, stdout=log, stderr=subprocess.STDOUT)
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])))
+    proc = subprocess.Popen(cmd, cwd=cwd, stdout=log, stderr=subprocess.STDOUT, env=env)   # the copy imports qttt_widgets
     base = f"http://127.0.0.1:{port}"
     wait_until_up(base + "/voila/static/", proc)
     return proc, base
@@ -261,6 +262,98 @@ def a_class_arrives(pw, n: int, spread_s: float = 5.0) -> dict:
             "wall": wall, "cpu": cpu, "mb_per_kernel": statistics.mean(mems) if mems else float("nan")}
 
 
+# --- a class measured without browsers: each student is a websocket client doing what the page does
+async def _student(base: str, start_at: float, t0: float) -> dict:
+    """GET the page (Voila hands over a preheated kernel or runs the app in a new one), connect to
+    its kernel, ask for the widgets' state as the page's widget manager does, click square 1 and
+    wait for the board's answer: the time from the GET to that answer is the time to interactive.
+    Then click square 9 and wait for 'O to move' (the student placed a mark)."""
+    import asyncio
+    import json as _json
+    import re
+    import urllib.request
+    import uuid
+
+    import websockets
+    from jupyter_server.services.kernels.connection.base import (deserialize_msg_from_ws_v1,
+                                                                 serialize_msg_to_ws_v1)
+    await asyncio.sleep(max(0.0, start_at - (time.perf_counter() - t0)))
+    started = time.perf_counter()
+    loop = asyncio.get_running_loop()
+    html = await loop.run_in_executor(None, lambda: urllib.request.urlopen(base + "/", timeout=180).read().decode())
+    kernel = re.search(r'kernelId": "([0-9a-f-]{36})', html).group(1)
+    session = uuid.uuid4().hex
+    url = base.replace("http", "ws") + f"/api/kernels/{kernel}/channels?session_id={session}"
+
+    def message(msg_type: str, content: dict) -> bytes:
+        header = {"msg_id": uuid.uuid4().hex, "username": "student", "session": session,
+                  "msg_type": msg_type, "version": "5.3"}
+        parts = [header, {}, {"version": "1.0.0"}, content]      # metadata: the widget control protocol
+        return serialize_msg_to_ws_v1([_json.dumps(p).encode() for p in parts], "shell")
+
+    def received(frame: bytes) -> tuple[str, dict]:
+        _channel, parts = deserialize_msg_from_ws_v1(frame)
+        return _json.loads(parts[0])["msg_type"], _json.loads(parts[3])
+
+    # the browsers' protocol (the server refuses the legacy one: qttt_widgets.server)
+    async with websockets.connect(url, max_size=None, open_timeout=180,
+                                  subprotocols=["v1.kernel.websocket.jupyter.org"]) as ws:
+        control = uuid.uuid4().hex
+        await ws.send(message("comm_open", {"comm_id": control, "target_name": "jupyter.widget.control",
+                                            "data": {}}))
+        await ws.send(message("comm_msg", {"comm_id": control, "data": {"method": "request_states"}}))
+        states = None
+        while states is None:
+            kind, content = received(await ws.recv())
+            data = content.get("data", {})
+            if kind == "comm_msg" and data.get("method") == "update_states":
+                states = data["states"]
+        squares = {st["state"].get("tooltip") or "": mid for mid, st in states.items()
+                   if st.get("model_name") == "ButtonModel"}
+
+        async def click_and_wait(square: int, text: str) -> None:
+            mid = next(m for tip, m in squares.items() if tip.startswith(f"square {square}:"))
+            await ws.send(message("comm_msg", {"comm_id": mid, "data": {"method": "custom",
+                                                                        "content": {"event": "click"}}}))
+            while True:
+                _kind, content = received(await ws.recv())
+                data = content.get("data", {})
+                if data.get("method") in ("update", "echo_update") and text in str(data.get("state", {})):
+                    return
+        await click_and_wait(1, "square 1 chosen")
+        ready = time.perf_counter() - started
+        await click_and_wait(9, "O to move")
+    return {"ready": ready, "answered": True}
+
+
+def a_class_arrives_without_browsers(n: int, spread_s: float = 5.0) -> dict:
+    """n students open the app within ``spread_s`` seconds of each other, each a websocket client
+    (no browser: the machine's two cores serve only the server and its kernels)."""
+    import asyncio
+    proc, base = start_voila(True)
+    try:
+        time.sleep(6 + (POOL or 1) * 1.5)            # the pool fills before the class arrives
+        cpu0 = cpu_s(proc)
+        rng = random.Random(1)
+        offsets = sorted(rng.uniform(0, spread_s) for _ in range(n))
+
+        async def everyone():
+            t0 = time.perf_counter()
+            tasks = [asyncio.wait_for(_student(base, off, t0), 180) for off in offsets]
+            return await asyncio.gather(*tasks, return_exceptions=True), time.perf_counter() - t0
+        results, wall = asyncio.run(everyone())
+        cpu = cpu_s(proc) - cpu0
+        mems = kernels_rss_mb(proc)
+    finally:
+        stop(proc)
+    done = [r["ready"] for r in results if isinstance(r, dict)]
+    errors = [repr(r)[:120] for r in results if not isinstance(r, dict)]
+    return {"n": n, "interactive": len(done), "answered": len(done), "errors": errors,
+            "p50": statistics.median(done) if done else float("nan"),
+            "p95": percentile(done, 0.95) if done else float("nan"), "worst": max(done, default=float("nan")),
+            "wall": wall, "cpu": cpu, "mb_per_kernel": statistics.mean(mems) if mems else float("nan")}
+
+
 def kernel_memory_light_and_loaded(browser) -> tuple[float, float]:
     """One page's kernel memory after the first render, and after a mark and the Circuit tab."""
     proc, base = start_voila(False)
@@ -317,12 +410,22 @@ def main() -> None:
     ap.add_argument("--class-size", type=int, default=30)
     ap.add_argument("--gets", type=int, default=100)
     ap.add_argument("--pool", type=int, help="preheated kernels (default: voila.json's pool_size)")
-    ap.add_argument("--only", choices=["render", "memory", "class", "gets", "sessions"], nargs="*")
+    ap.add_argument("--only", choices=["render", "memory", "class", "wsclass", "gets", "sessions"], nargs="*")
     args = ap.parse_args()
-    only = set(args.only or ["render", "memory", "class", "gets", "sessions"])
+    only = set(args.only or ["render", "memory", "wsclass", "class", "gets", "sessions"])
     global POOL
     POOL = args.pool
     print(busy_warning())
+    if "wsclass" in only:
+        r = a_class_arrives_without_browsers(args.class_size)
+        print(f"{r['n']} students within 5 s, websocket clients (no browsers), pool {POOL or 'of voila.json'}: "
+              f"{r['interactive']} interactive and answered a mark; time to interactive p50 {r['p50']:.1f} s, "
+              f"p95 {r['p95']:.1f} s, worst {r['worst']:.1f} s (target p95 < 20 s); wall {r['wall']:.0f} s, "
+              f"server+kernels CPU {r['cpu']:.0f} s; {r['mb_per_kernel']:.0f} MB a kernel"
+              + (f"; failures: {r['errors'][:3]}" if r["errors"] else ""))
+        only.discard("wsclass")
+        if not only:
+            return
     from playwright.sync_api import sync_playwright
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)

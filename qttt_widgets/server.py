@@ -1,4 +1,5 @@
-"""Serving the demo app to a class: a cap on live kernels and on each kernel's memory.
+"""Serving the demo app to a class: a cap on live kernels and on each kernel's memory, and
+kernel websockets in the browsers' protocol only.
 
 Voila starts one kernel per page view. jupyter_server culls idle kernels (``voila.json``:
 ``cull_idle_timeout``, ``cull_connected``) but has no cap on how many run at once, so this is
@@ -18,6 +19,7 @@ from __future__ import annotations
 
 import os
 
+from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from tornado import web
 from traitlets import Integer
@@ -45,3 +47,25 @@ class CappedKernelManager(AsyncMappingKernelManager):
             env[ENV] = str(self.kernel_memory_mb)
             kwargs["env"] = env
         return await super().start_kernel(*args, **kwargs)
+
+
+BROWSER_PROTOCOL = "v1.kernel.websocket.jupyter.org"
+
+
+class BrowserProtocolConnection(ZMQChannelsWebsocketConnection):
+    """Kernel websockets that speak only the binary protocol browsers use (JupyterLab 4 and
+    Voila 0.5 pages ask for ``v1.kernel.websocket.jupyter.org``). jupyter_server also accepts
+    a client that asks for no protocol (the "legacy" JSON one); with this app, such a client
+    asking for the widgets' state made the server's memory grow by about 25 MB a second, with
+    no end, even after the client left (measured with jupyter_server 2.x and Voila 0.5). A
+    stranger's script could take the class's server down that way, so it is refused (HTTP 400)
+    before the upgrade::
+
+        {"Voila": {"kernel_websocket_connection_class": "qttt_widgets.server.BrowserProtocolConnection"}}
+    """
+
+    async def prepare(self):
+        offered = self.websocket_handler.request.headers.get("Sec-WebSocket-Protocol", "")
+        if BROWSER_PROTOCOL not in [p.strip() for p in offered.split(",")]:
+            raise web.HTTPError(400, f"this server speaks only the browsers' kernel protocol ({BROWSER_PROTOCOL})")
+        await super().prepare()

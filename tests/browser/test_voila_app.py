@@ -2,6 +2,8 @@
 import json
 import uuid
 
+import pytest
+
 from browser_helpers import shot
 
 
@@ -90,8 +92,13 @@ def test_a_damaged_record_is_refused_on_screen(page, voila_server):
 
 def test_voila_refuses_code_sent_from_the_browser(page, voila_server, tmp_path):
     """Voila's guarantee, checked: an execute_request on the kernel's websocket is dropped,
-    while an allowed message (kernel_info_request) on the same socket is answered."""
+    while an allowed message (kernel_info_request) on the same socket is answered. A client
+    in the legacy JSON protocol is refused outright (qttt_widgets.server.BrowserProtocolConnection)."""
     import websocket                                                      # websocket-client
+    from jupyter_server.services.kernels.connection.base import (deserialize_msg_from_ws_v1,
+                                                                 serialize_msg_to_ws_v1)
+
+    from qttt_widgets.server import BROWSER_PROTOCOL
 
     open_app(page, voila_server)
     kernel_id = page.evaluate(
@@ -99,14 +106,17 @@ def test_voila_refuses_code_sent_from_the_browser(page, voila_server, tmp_path):
     assert kernel_id
     marker = tmp_path / "executed"
     url = voila_server.replace("http", "ws") + f"/api/kernels/{kernel_id}/channels"
-    ws = websocket.create_connection(url, timeout=10)
+    with pytest.raises(websocket.WebSocketBadStatusException) as refused:   # the legacy JSON protocol
+        websocket.create_connection(url, timeout=10)
+    assert refused.value.status_code == 400
+    ws = websocket.create_connection(url, timeout=10, subprotocols=[BROWSER_PROTOCOL])
 
     def send(msg_type, content):
         msg_id = uuid.uuid4().hex
-        ws.send(json.dumps({"header": {"msg_id": msg_id, "username": "test", "session": uuid.uuid4().hex,
-                                       "msg_type": msg_type, "version": "5.3"},
-                            "parent_header": {}, "metadata": {}, "content": content,
-                            "channel": "shell", "buffers": []}))
+        header = {"msg_id": msg_id, "username": "test", "session": uuid.uuid4().hex, "msg_type": msg_type,
+                  "version": "5.3"}
+        ws.send_binary(serialize_msg_to_ws_v1([json.dumps(p).encode() for p in (header, {}, {}, content)],
+                                              "shell"))
         return msg_id
 
     def replies(msg_id, seconds):
@@ -114,9 +124,9 @@ def test_voila_refuses_code_sent_from_the_browser(page, voila_server, tmp_path):
         got = []
         try:
             while True:
-                msg = json.loads(ws.recv())
-                if msg.get("parent_header", {}).get("msg_id") == msg_id:
-                    got.append(msg["msg_type"])
+                _channel, parts = deserialize_msg_from_ws_v1(ws.recv())
+                if json.loads(parts[1]).get("msg_id") == msg_id:
+                    got.append(json.loads(parts[0])["msg_type"])
         except websocket.WebSocketTimeoutException:
             return got
 
