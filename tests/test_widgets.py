@@ -176,6 +176,8 @@ def test_picture_views_render_pngs():
     assert "simplification" in circuit.note.value
     ens = EnsembleView(GoffGame().play(0, 1).play(1, 2))
     assert "<b>3</b> consistent classical boards (of 4" in ens.summary.value
+    assert ens.picture.value.startswith("<svg") and ens.picture.value.count("X₁") == 3      # 3 small boards
+    assert ">X 0.67<" in ens.picture.value            # square 1 holds X1 in 2 of the 3 boards
     q = QubitGame(seed=1).entangle((0, 4), 1)
     ens.update(q)
     assert "<b>2</b> boards can come out" in ens.summary.value

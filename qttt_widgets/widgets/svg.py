@@ -213,3 +213,57 @@ def goff_graph(game, size: int = 320) -> SvgPicture:
             f'height="{size * (side + 24) // side}" role="img" aria-label="{escape(title)}" '
             f'font-family="DejaVu Sans, Arial, sans-serif"><title>{escape(title)}</title>')
     return SvgPicture(head + "".join(body) + "".join(nodes) + "".join(labels) + caption + "</svg>")
+
+
+def _heat(v: float) -> str:
+    """A red (X likely) / white / blue (O likely) fill for P(X) - P(O) in [-1, 1]."""
+    v = max(-1.0, min(1.0, v))
+    r, g, b = ((255, int(255 - 120 * v), int(255 - 130 * v)) if v >= 0 else
+               (int(255 + 130 * v), int(255 + 90 * v), 255))
+    return f"#{r:02x}{g:02x}{b:02x}"
+
+
+def ensemble(boards, labels, probs, n: int = 3, shown: int = 24, width: int = 540) -> SvgPicture:
+    """The classical ensemble: the first ``shown`` small boards (entries None, 'X'/'O' or
+    (player, subscript)), each with its label, and the per-square odds as a heat map with
+    P(X), P(O) and P(empty) written in each square (crisp text at any size)."""
+    cols, small, gap = 6, 80, 10
+    boards = list(boards)[:shown]
+    rows = max(1, -(-len(boards) // cols))
+    body = []
+    for k, board in enumerate(boards):
+        ox, oy = (k % cols) * (small + gap), (k // cols) * (small + gap + 14)
+        c = small / n
+        body.append(f'<rect x="{ox}" y="{oy}" width="{small}" height="{small}" fill="#fffdf8" stroke="#666"/>')
+        for i in range(1, n):
+            body.append(f'<line x1="{ox + i * c:.1f}" y1="{oy}" x2="{ox + i * c:.1f}" y2="{oy + small}" stroke="#999"/>'
+                        f'<line x1="{ox}" y1="{oy + i * c:.1f}" x2="{ox + small}" y2="{oy + i * c:.1f}" stroke="#999"/>')
+        for sq, mark in enumerate(board):
+            if mark is None:
+                continue
+            player, text = (mark, mark) if isinstance(mark, str) else (mark[0], f"{mark[0]}{str(mark[1]).translate(SUB)}")
+            r, col = divmod(sq, n)
+            body.append(f'<text x="{ox + (col + 0.5) * c:.1f}" y="{oy + (r + 0.5) * c + 5:.1f}" font-size="{14 if n == 3 else 10}" '
+                        f'font-weight="bold" fill="{_colour(player)}" text-anchor="middle">{escape(text)}</text>')
+        if k < len(labels) and labels[k]:
+            body.append(f'<text x="{ox + small / 2}" y="{oy + small + 12}" font-size="11" fill="#333" '
+                        f'text-anchor="middle">{escape(labels[k])}</text>')
+    top = rows * (small + gap + 14) + 10
+    cell = 84 if n == 3 else 64 if n == 4 else 52
+    left = (cols * (small + gap) - n * cell) / 2
+    body.append(f'<text x="{left + n * cell / 2}" y="{top + 14}" font-size="13" fill="#333" text-anchor="middle">'
+                'per square: P(X), P(O), P(empty) — red: X likely, blue: O likely</text>')
+    for sq, p in enumerate(probs):
+        r, col = divmod(sq, n)
+        x, y = left + col * cell, top + 24 + r * cell
+        px, po, pe = float(p["X"]), float(p["O"]), float(p["empty"])
+        body.append(f'<rect x="{x:.1f}" y="{y}" width="{cell}" height="{cell}" fill="{_heat(px - po)}" stroke="#444"/>')
+        for j, (name, v) in enumerate((("X", px), ("O", po), ("·", pe))):
+            body.append(f'<text x="{x + cell / 2:.1f}" y="{y + cell * (0.3 + 0.26 * j):.1f}" font-size="{12 if n < 5 else 10}" '
+                        f'fill="#111" text-anchor="middle">{name} {v:.2f}</text>')
+    side_w = cols * (small + gap)
+    side_h = top + 24 + n * cell + 4
+    head = (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="-2 -2 {side_w + 4} {side_h + 4}" width="{width}" '
+            f'height="{int(width * (side_h + 4) / (side_w + 4))}" role="img" aria-label="classical ensemble" '
+            f'font-family="DejaVu Sans, Arial, sans-serif"><title>classical ensemble</title>')
+    return SvgPicture(head + "".join(body) + "</svg>")

@@ -17,6 +17,7 @@ from qttt_widgets.rules.goff import GoffGame
 from qttt_widgets.rules.qubit_board import QubitGame
 
 from . import _render as R
+from . import svg
 
 
 class _Cache:
@@ -253,11 +254,11 @@ class EnsembleView(widgets.VBox):
     def __init__(self, game=None, shown: int = 24, **kwargs):
         self.shown = shown
         self.summary = widgets.HTML()
-        self.image = widgets.Image(format="png", layout=widgets.Layout(width="600px"))
+        self.picture = widgets.HTML()    # SVG: crisp text at any size, no matplotlib
         self._cache = _Cache(32)
-        super().__init__([self.summary, self.image], **kwargs)
+        super().__init__([self.summary, self.picture], **kwargs)
         self.game = None
-        if game is not None:            # else drawn when first shown: matplotlib loads only then
+        if game is not None:
             self.update(game)
 
     def update(self, game) -> None:
@@ -269,14 +270,14 @@ class EnsembleView(widgets.VBox):
                                   f"groups: {', '.join(map(str, ens.group_sizes)) or 'none'}). "
                                   f"Showing {min(ens.size, self.shown)}.")
             key = ("goff", game.classical, game.spooky)
-            self.image.value = self._cache.get(key, lambda: ensemble_png(
-                ens.boards(limit=self.shown), [""] * self.shown, ens.probabilities()))
+            self.picture.value = self._cache.get(key, lambda: svg.ensemble(
+                ens.boards(limit=self.shown), [], ens.probabilities(), shown=self.shown))
         elif isinstance(game, QubitGame):
             dist = sorted(game.outcome_distribution().items(), key=lambda bp: -bp[1])
             self.summary.value = (f"<b>{len(dist)}</b> board{'s' if len(dist) != 1 else ''} can come out of a "
                                   f"measurement now. Showing the most likely {min(len(dist), self.shown)}.")
             key = ("qubit", game.n, game.cells, game.groups)
-            self.image.value = self._cache.get(key, lambda: ensemble_png(
+            self.picture.value = self._cache.get(key, lambda: svg.ensemble(
                 [b for b, _ in dist], [f"p = {p:.3f}" for _, p in dist], game.cell_probabilities(),
                 n=game.n, shown=self.shown))
 
