@@ -7,6 +7,7 @@ Each is an ``ipywidgets.VBox`` with a ``widgets.Image`` (PNG from matplotlib) an
 from __future__ import annotations
 
 import cmath
+import html
 import math
 from collections import OrderedDict
 
@@ -206,7 +207,7 @@ class CircuitView(widgets.VBox):
             self.text.value = ""
         else:
             self.image.layout.display = "none"
-            self.text.value = f"<pre style='font-size:11px;line-height:1.1'>{text}</pre>"
+            self.text.value = f"<pre style='font-size:11px;line-height:1.1'>{html.escape(text)}</pre>"
 
     @staticmethod
     def _draw(qc):
