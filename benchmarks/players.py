@@ -1,65 +1,200 @@
-"""Median time per move of every opponent, on the positions of real games.
+"""Reply time of every opponent, and hint time of the solver, on the positions of real games.
 
-Each player takes one side against a random player for a few games (random-collapse
-rules, as ESILV measured them; the solver-based players under Goff's rules) and every
-call to ``choose`` is timed. The solver players share one solver whose opening is
-solved first (its time is printed separately, by benchmarks/solver.py).
+Replies: each player takes one side against a random player for a few games (random-collapse
+rules, as ESILV measured them; the solver-based players under Goff's rules, and the perfect
+player under both) and every call to ``choose`` is timed; qiskit, Aer and the books are
+loaded first. ``--before REF`` also times the variational, quantum minimax and QAOA + Grover
+players as they were at commit REF (read with ``git show``; default 0b7e862, the last single-module
+esilv.py), in the same run.
 
-    python benchmarks/players.py [--games 4] [--no-qaoa]
+Hints (``--hints``): random play from the start under each rule set, stopping at a random
+ply (positions with a pending collapse included under Goff's rules), then one
+``shared_solver(rules).hint`` per position, as the app asks for it. The books are loaded first.
+
+Every figure is given as wall time and CPU time (time.process_time) of this process; when
+the machine is busy (load average above the number of cores) the script says so, because
+wall times then read several times worse.
+
+    python benchmarks/players.py [--games 4] [--no-qaoa] [--before [REF]]
+    python benchmarks/players.py --hints [--positions 1000]
 """
 from __future__ import annotations
 
 import argparse
+import importlib.util
+import os
 import random
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
 from qttt_widgets.players.basic import RandomPlayer  # noqa: E402
-from qttt_widgets.players.esilv import (GroverHeuristicPlayer, QaoaGroverPlayer,  # noqa: E402
+from qttt_widgets.players.esilv import (GroverHeuristicPlayer, MinimaxPlayer, QaoaGroverPlayer,  # noqa: E402
                                         QuantumMinimaxPlayer, VariationalPlayer)
-from qttt_widgets.players.solver import ImperfectPlayer, PerfectPlayer, shared_solver  # noqa: E402
+from qttt_widgets.players.solver import (ImperfectPlayer, PerfectPlayer, _load_book,  # noqa: E402
+                                         shared_solver)
+from qttt_widgets.rules.classical import ClassicalBoard  # noqa: E402
 from qttt_widgets.rules.goff import GoffGame  # noqa: E402
 
+CORES = os.cpu_count() or 1
 
-def time_player(factory, rules: str, games: int) -> list[float]:
+
+def busy_warning(when: str) -> None:
+    load = os.getloadavg()[0]
+    if load > CORES:
+        print(f"WARNING ({when}): the machine is busy (load average {load:.1f} on {CORES} cores): "
+              f"wall times read worse than they are; compare the CPU columns", flush=True)
+
+
+def timed(call):
+    w, c = time.perf_counter(), time.process_time()
+    out = call()
+    return out, time.perf_counter() - w, time.process_time() - c
+
+
+def time_player(factory, rules: str, games: int) -> list[tuple[float, float]]:
+    """(wall, cpu) seconds of every reply of the player made by ``factory(i)``."""
     times = []
     for i in range(games):
-        g = GoffGame(rules, seed=100 + i) if rules == "random" else GoffGame()
+        if rules == "classical":
+            g = ClassicalBoard()
+        else:
+            g = GoffGame(rules, seed=100 + i) if rules == "random" else GoffGame()
         me, other = factory(i), RandomPlayer(1000 + i)
         side = "X" if i % 2 == 0 else "O"
         while not g.is_over:
             if g.to_move == side:
-                t0 = time.perf_counter()
-                a = me.choose(g)
-                times.append(time.perf_counter() - t0)
+                a, wall, cpu = timed(lambda: me.choose(g))
+                times.append((wall, cpu))
             else:
                 a = other.choose(g)
             g.apply(a)
     return times
 
 
-def main() -> None:
+def old_esilv(ref: str):
+    """The esilv module as it was at commit ``ref``, loaded under another name."""
+    text = subprocess.run(["git", "show", f"{ref}:qttt_widgets/players/esilv.py"], cwd=ROOT,
+                          capture_output=True, text=True, check=True).stdout
+    path = Path(tempfile.mkdtemp()) / f"esilv_{ref}.py"
+    path.write_text(text)
+    spec = importlib.util.spec_from_file_location(f"esilv_{ref}", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def ms(seconds: float) -> str:
+    return f"{seconds * 1000:.1f}"
+
+
+def summary(times) -> tuple[str, str, str, str]:
+    walls, cpus = [w for w, _ in times], [c for _, c in times]
+    return ms(statistics.median(walls)), ms(statistics.median(cpus)), ms(max(walls)), ms(max(cpus))
+
+
+def warm_up() -> None:
+    """Load qiskit, Aer and the books once, before any timing: the first quantum reply of a
+    kernel would otherwise carry about a second of imports."""
+    from qiskit import QuantumCircuit
+    from qiskit.quantum_info import Statevector
+
+    from qttt_widgets.quantum.measure import run_counts
+    qc = QuantumCircuit(1, 1)
+    qc.h(0)
+    Statevector.from_instruction(qc)
+    qc.measure(0, 0)
+    run_counts(qc, shots=1, seed=1)
+    for rules in ("goff", "random"):
+        _load_book(rules)
+
+
+def replies(args) -> None:
+    busy_warning("start")
+    warm_up()
+    shared_solver("goff").solve_cached()
+    rows = [("Random", RandomPlayer, "random"),
+            ("Minimax (classical)", MinimaxPlayer, "classical"),
+            ("Variational (2 qubits)", VariationalPlayer, "random"),
+            ("Grover heuristic", GroverHeuristicPlayer, "random"),
+            ("Quantum minimax", QuantumMinimaxPlayer, "random")]
+    if not args.no_qaoa:
+        rows.append(("QAOA + Grover", QaoaGroverPlayer, "random"))
+    rows += [("GoffSolver (perfect)", lambda s: PerfectPlayer(s), "goff"),
+             ("Imperfect p=0.2", lambda s: ImperfectPlayer(s, p=0.2), "goff"),
+             ("GoffSolver (perfect)", lambda s: PerfectPlayer(s), "random")]
+    if args.before:
+        old = old_esilv(args.before)
+        tag = f" @{args.before}"
+        before = [("Variational" + tag, old.VariationalPlayer, "random"),
+                  ("Quantum minimax" + tag, old.QuantumMinimaxPlayer, "random")]
+        if not args.no_qaoa:
+            before.append(("QAOA + Grover" + tag, old.QaoaGroverPlayer, "random"))
+        rows = rows[:6] + before + rows[6:]
+    print(f"{args.games} games a player against a random player; times in ms, wall and CPU")
+    print(f"{'player':<28}{'rules':<10}{'moves':>6}{'median wall':>13}{'cpu':>8}{'worst wall':>12}{'cpu':>8}")
+    for name, factory, rules in rows:
+        ts = time_player(factory, rules, args.games)
+        mw, mc, ww, wc = summary(ts)
+        print(f"{name:<28}{rules:<10}{len(ts):>6}{mw:>13}{mc:>8}{ww:>12}{wc:>8}", flush=True)
+    busy_warning("end")
+
+
+def hint_positions(rules: str, count: int, seed: int) -> list[GoffGame]:
+    """``count`` positions of random play, each stopped at a random ply (0 to 16 actions),
+    not over; under Goff's rules a pending collapse is a position too."""
+    rng = random.Random(seed)
+    out = []
+    while len(out) < count:
+        g = GoffGame(rules, seed=rng.randrange(10**6))
+        stop = rng.randint(0, 16)
+        for _ in range(stop):
+            if g.is_over:
+                break
+            g.apply(rng.choice(g.legal_moves()))
+        if not g.is_over:
+            out.append(g)
+    return out
+
+
+def hints(args) -> None:
+    busy_warning("start")
+    print(f"{args.positions} random positions a rule set; shared_solver(rules).hint(position); ms")
+    print(f"{'rules':<8}{'positions':>10}{'pending':>9}{'median wall':>13}{'cpu':>8}{'worst wall':>12}{'cpu':>8}"
+          f"{'over 100 ms (cpu)':>19}   worst position")
+    for rules in ("goff", "random"):
+        _load_book(rules)
+        solver = shared_solver(rules)
+        positions = hint_positions(rules, args.positions, seed=args.seed)
+        times = []
+        for g in positions:
+            _, wall, cpu = timed(lambda: solver.hint(g))
+            times.append((wall, cpu, g))
+        mw, mc, ww, wc = summary([(w, c) for w, c, _ in times])
+        worst = max(times, key=lambda t: t[1])[2]
+        slow = sum(1 for _, c, _ in times if c > 0.1)
+        pending = sum(1 for g in positions if g.pending is not None)
+        print(f"{rules:<8}{len(positions):>10}{pending:>9}{mw:>13}{mc:>8}{ww:>12}{wc:>8}{slow:>19}   "
+              f"{worst.notation() or '(empty board)'}", flush=True)
+    busy_warning("end")
+
+
+def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=4)
     ap.add_argument("--no-qaoa", action="store_true")
-    args = ap.parse_args()
-    shared_solver("goff").solve_cached()
-    rows = [("Random", RandomPlayer, "random", "-"),
-            ("Variational (2 qubits)", VariationalPlayer, "random", "-"),
-            ("Grover heuristic", GroverHeuristicPlayer, "random", "~ms"),
-            ("Quantum minimax", QuantumMinimaxPlayer, "random", "1-3 s")]
-    if not args.no_qaoa:
-        rows.append(("QAOA + Grover", QaoaGroverPlayer, "random", "~0.5 s"))
-    rows += [("GoffSolver (perfect)", lambda s: PerfectPlayer(s), "goff", "-"),
-             ("Imperfect p=0.2", lambda s: ImperfectPlayer(s, p=0.2), "goff", "-")]
-    print(f"{'player':<24}{'rules':<8}{'moves':>6}{'median ms':>11}{'max ms':>9}   ESILV")
-    for name, factory, rules, esilv in rows:
-        ts = time_player(factory, rules, args.games)
-        print(f"{name:<24}{rules:<8}{len(ts):>6}{statistics.median(ts) * 1000:>11.2f}"
-              f"{max(ts) * 1000:>9.0f}   {esilv}")
+    ap.add_argument("--before", nargs="?", const="0b7e862", default=None,
+                    help="also time the ESILV players of this commit (default 0b7e862)")
+    ap.add_argument("--hints", action="store_true", help="time solver hints instead of replies")
+    ap.add_argument("--positions", type=int, default=1000)
+    ap.add_argument("--seed", type=int, default=2026)
+    args = ap.parse_args(argv)
+    hints(args) if args.hints else replies(args)
 
 
 if __name__ == "__main__":

@@ -109,3 +109,49 @@ def test_tournament_cli_prints_both_tables_and_saves_the_plot(tmp_path, capsys, 
     assert "Elo round robin, 4 games a pairing" in out and "against a random player, 4 games" in out
     assert "Grover heuristic" in out and png.stat().st_size > 5_000
     assert png.read_bytes()[:4] == b"\x89PNG"
+
+
+def test_the_package_has_a_module_per_opponent_and_re_exports_every_public_name():
+    import importlib
+    import inspect
+
+    from qttt_widgets.players import esilv
+    homes = {"MinimaxPlayer": "minimax", "GroverHeuristicPlayer": "grover", "QaoaGroverPlayer": "qaoa",
+             "QuantumMinimaxPlayer": "quantum_minimax", "VariationalPlayer": "variational", "h": "heuristic"}
+    for name, module in homes.items():
+        assert getattr(esilv, name).__module__ == f"qttt_widgets.players.esilv.{module}"
+    for module in ("heuristic", "minimax", "scoring", "grover", "qaoa", "quantum_minimax", "variational"):
+        mod = importlib.import_module(f"qttt_widgets.players.esilv.{module}")
+        own = [n for n, v in vars(mod).items() if not n.startswith("_") and
+               (inspect.isfunction(v) or inspect.isclass(v)) and v.__module__ == mod.__name__]
+        assert own and all(n in esilv.__all__ and getattr(esilv, n) is getattr(mod, n) for n in own), module
+
+
+def test_h_keeps_its_values_and_they_do_not_change():
+    from qttt_widgets.players.esilv import heuristic
+    board = [1, -1, 0, 0, 1, 0, 0, 0, -1]
+    first = h(board)
+    hits = heuristic._h.cache_info().hits
+    assert h(list(board)) == first == h(tuple(board)) and heuristic._h.cache_info().hits == hits + 2
+    assert h(["X", "O", None, None, "X", None, None, None, "O"]) == first
+
+
+def test_variational_player_draws_its_shots_from_the_circuits_exact_distribution(monkeypatch):
+    from qttt_widgets.players.esilv import DEFAULT_THETA, VariationalPlayer, variational_circuit
+    from qttt_widgets.quantum.measure import run_counts
+    player = VariationalPlayer(3)
+    for occupied in [(False, False), (True, False), (False, True), (True, True)]:
+        counts = run_counts(variational_circuit(occupied, DEFAULT_THETA), shots=4000, seed=7)
+        sampled = [counts.get(format(k, "02b"), 0) / 4000 for k in range(4)]
+        assert player.distribution(occupied) == pytest.approx(sampled, abs=0.03)
+        shares = [player.ones_share(occupied) for _ in range(200)]
+        exact = sum(p * bin(k).count("1") for k, p in enumerate(player.distribution(occupied))) / 2
+        assert sum(shares) / 200 == pytest.approx(exact, abs=0.01)
+
+    def no_aer(*a, **k):
+        raise AssertionError("ran Aer for a pair")
+    import qttt_widgets.quantum.measure as measure
+    monkeypatch.setattr(measure, "run_counts", no_aer)
+    g = GoffGame("random", seed=2).play(0, 4)
+    assert player.choose(g) in g.legal_moves()
+    assert VariationalPlayer(5).choose(g) == VariationalPlayer(5).choose(g)      # seeded

@@ -221,8 +221,8 @@ def test_messages_for_people_count_squares_from_one():
     g = game("12 12(1)")
     with pytest.raises(IllegalMove) as e:
         g.play(0, 5)
-    assert str(e.value).startswith("square 0 holds the classical mark O2")
-    assert e.value.people.startswith("square 1 holds the classical mark O2")
+    assert str(e.value).startswith("square 1 holds the classical mark O2")
+    assert e.value.people == str(e.value)
 
 
 def test_undo_and_redo_step_through_collapses():

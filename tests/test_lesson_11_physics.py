@@ -104,24 +104,45 @@ def test_empty_board_qubo_and_qaoa_scores_as_the_lesson_states():
     assert 20 < max(bonus) - min(bonus) < 60                      # "a few tens of points"
 
 
-def test_qaoa_grover_reoptimises_before_each_of_its_marks(monkeypatch):
-    calls = []
-    real = esilv.qaoa_scores
+def test_qaoa_grover_runs_its_circuit_before_each_mark_and_never_reoptimises(monkeypatch):
+    """Task 11.4: the QAOA circuit runs before each spooky mark, at the stored angles; the
+    optimisation (COBYLA) never runs during a game. ``angles=None`` is the seed's way."""
+    from qttt_widgets.players.esilv import qaoa as qaoa_module
+    calls, optimised = [], []
+    real_scores, real_optimise = qaoa_module.qaoa_scores, qaoa_module.optimise_angles
 
-    def counting(game, seed=0, **kw):
-        calls.append(game.move_number)
-        return real(game, seed=seed, iterations=5, shots=20, final_shots=20)
-    monkeypatch.setattr(esilv, "qaoa_scores", counting)
-    ai, rnd = esilv.QaoaGroverPlayer(seed=1), RandomPlayer(2)
-    g = GoffGame("random", seed=5)
-    own_marks = []
-    while not g.is_over:
-        player = ai if g.to_move == "X" else rnd
-        action = player.choose(g)
-        if player is ai and isinstance(action, tuple):
-            own_marks.append(g.move_number)
-        g.apply(action)
-    assert calls == own_marks and len(calls) >= 3
+    def counting(game, seed=0, angles=None, **kw):
+        calls.append((game.move_number, angles))
+        return real_scores(game, seed=seed, iterations=5, shots=20, final_shots=20, angles=angles)
+
+    def optimise(*a, **kw):
+        optimised.append(a[0].move_number)
+        return real_optimise(*a, **kw)
+    monkeypatch.setattr(qaoa_module, "qaoa_scores", counting)
+    monkeypatch.setattr(qaoa_module, "optimise_angles", optimise)
+    for angles, expect_optimised in ((esilv.QAOA_ANGLES, False), (None, True)):
+        calls.clear()
+        optimised.clear()
+        ai, rnd = esilv.QaoaGroverPlayer(seed=1, angles=angles), RandomPlayer(2)
+        g = GoffGame("random", seed=5)
+        own_marks = []
+        while not g.is_over:
+            player = ai if g.to_move == "X" else rnd
+            action = player.choose(g)
+            if player is ai and isinstance(action, tuple):
+                own_marks.append(g.move_number)
+            g.apply(action)
+        assert [m for m, _ in calls] == own_marks and len(calls) >= 3
+        assert all(a == angles for _, a in calls)
+        if expect_optimised:                   # the seed's way: before its marks (with two squares or more)
+            assert optimised and set(optimised) <= set(own_marks)
+        else:
+            assert optimised == []
+    assert esilv.QaoaGroverPlayer(3).angles == esilv.QAOA_ANGLES
+
+
+def test_the_stored_qaoa_angles_are_what_the_offline_optimisation_gives():
+    assert esilv.tune_angles() == esilv.QAOA_ANGLES
 
 
 def test_circuit_energies_and_the_fix():
@@ -193,7 +214,7 @@ def test_a_mark_collapses_when_a_later_mark_closes_its_cycle_together_with_the_c
 
 
 def test_forced_last_mark_skips_prepare():
-    """Option b of Task 11.4: prepare() (the QAOA run) comes before each spooky mark, and not
+    """Task 11.4 (answer c): prepare() (the QAOA circuit run) comes before each spooky mark, and not
     before the forced last, classical mark, which choose() returns via not_a_pair first."""
     class Counting(esilv.QaoaGroverPlayer):
         def prepare(self, game):

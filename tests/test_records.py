@@ -82,3 +82,35 @@ def test_damaged_records_say_what_is_wrong(record, words):
     with pytest.raises(RecordError) as e:
         GoffGame.from_record(record)
     assert words in str(e.value)
+
+
+def _rules_imports(name):
+    """Every rules module that ``rules/<name>.py`` imports, at module level or lazily."""
+    import ast
+    from pathlib import Path
+    path = Path(__file__).resolve().parents[1] / "qttt_widgets" / "rules" / f"{name}.py"
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.ImportFrom) and node.module:
+            module = node.module if not node.level else "qttt_widgets.rules." + node.module
+            if module.startswith("qttt_widgets.rules."):
+                found.add(module.rsplit(".", 1)[1])
+        elif isinstance(node, ast.Import):
+            found |= {a.name.rsplit(".", 1)[1] for a in node.names if a.name.startswith("qttt_widgets.rules.")}
+    return found
+
+
+def test_goff_and_records_do_not_import_each_other():
+    """records -> goff -> notation, one way: goff never imports records, even lazily, and the
+    notation and record checks know nothing of the game."""
+    assert "records" not in _rules_imports("goff")
+    assert {"goff", "records"}.isdisjoint(_rules_imports("notation"))
+    assert "goff" in _rules_imports("records") and "notation" in _rules_imports("goff")
+
+
+def test_records_still_offers_what_its_users_import():
+    from qttt_widgets.rules import notation
+    assert records.parse_actions is notation.parse_actions and records.format_actions is notation.format_actions
+    assert records._merge_outcomes([("mark", 0, 1), ("collapse", 0)], "random") == [("mark", 0, 1, 0)]
+    assert records.goff_from_record("19").notation() == "19" and records.goff_to_record(GoffGame())["moves"] == ""
+    assert records.loads(records.dumps(GoffGame().play(0, 8))) == GoffGame().play(0, 8)

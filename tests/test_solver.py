@@ -12,15 +12,16 @@ from qttt_widgets.players.solver import (GoffSolver, ImperfectPlayer, PerfectPla
 from qttt_widgets.rules.goff import GoffGame
 
 
-def brute(game, chance: bool = False) -> float:
-    """X's points minus O's by plain minimax over GoffGame copies. With ``chance`` the
-    collapse choice is a fair coin instead (the random-collapse rules)."""
+def brute(game) -> float:
+    """X's points minus O's by plain expectimax over GoffGame copies, as the game itself says
+    whose decision each action is: ``decider`` X maximises, O minimises, and a chance node
+    (a random collapse under ``explicit_chance``) is the mean of ``chance_outcomes()``."""
     if game.is_over:
         return game.scores["X"] - game.scores["O"]
-    values = [brute(game.copy().apply(a), chance) for a in game.legal_moves()]
-    if game.pending is not None and chance:
-        return sum(values) / 2
-    return max(values) if game.to_move == "X" else min(values)
+    if game.is_chance_node():
+        return sum(p * brute(game.copy().apply(q)) for q, p in game.chance_outcomes())
+    values = [brute(game.copy().apply(a)) for a in game.legal_moves()]
+    return max(values) if game.decider == "X" else min(values)
 
 
 def late_position(picks, rules="goff"):
@@ -61,19 +62,17 @@ def test_random_collapse_values_match_expectimax(picks, seed):
         return
     solver = GoffSolver("random")
     value, best = solver.hint(rg)
-    g = rg_to_goff(rg)
-    assert value == brute(g, chance=True)
-    by_action = {a: brute(g.copy().apply(a), chance=True) for a in g.legal_moves()}
+    g = explicit_chance(rg)
+    assert value == brute(g)
+    by_action = {a: brute(g.copy().apply(a)) for a in g.legal_moves()}
     assert sorted(best) == sorted(a for a, v in by_action.items() if v == value)
 
 
-def rg_to_goff(rg):
-    """The same position as a Goff-rules game (so that the brute force can branch on collapses)."""
-    g = GoffGame()
-    for action in rg.history:
-        g.play(action[1], action[2])
-        if len(action) > 3:
-            g.collapse(action[3])
+def explicit_chance(rg):
+    """The same random-collapse position, stopping at its chance nodes from here on (so that
+    the brute force branches on both outcomes of every coin)."""
+    g = rg.copy()
+    g.explicit_chance = True
     return g
 
 
@@ -158,8 +157,8 @@ def test_a_damaged_book_says_so(tmp_path, monkeypatch):
     import qttt_widgets.players.solver as solver_module
     bad = tmp_path / "goff_book.json"
     bad.write_text('{"rules": "goff", "positions": [1, 2')
-    monkeypatch.setattr(solver_module, "BOOK_PATH", bad)
-    monkeypatch.setattr(solver_module, "_BOOK", None)
+    monkeypatch.setitem(solver_module.BOOK_PATHS, "goff", bad)
+    monkeypatch.setattr(solver_module, "_BOOKS", {})
     with pytest.raises(ValueError, match="damaged.*regenerate"):
         _book_lookup(GoffGame().play(0, 1))
 
@@ -203,3 +202,144 @@ def test_bad_input_is_refused():
         GoffSolver().value("19 59")
     with pytest.raises(ValueError, match="probability"):
         ImperfectPlayer(1, p=1.5)
+
+
+# --- the opening books: both rule sets, a version and a checksum, damage refused -------------------
+from qttt_widgets.players import solver as solver_module  # noqa: E402
+
+
+def _random_book_sample(marks, rng):
+    g = GoffGame("random", seed=rng.randrange(10**6))
+    while g.move_number <= marks:
+        g.apply(rng.choice(g.legal_moves()))
+    return g
+
+
+@pytest.mark.parametrize("marks, seed", [(2, 1), (3, 2), (3, 6), (3, 9)])
+def test_random_book_matches_the_solver(marks, seed):
+    """The random-collapse book holds every position after up to three marks (both sides of
+    every coin) and agrees with a search on the value and every perfect action."""
+    g = _random_book_sample(marks, random.Random(seed))
+    if g.is_over:
+        pytest.skip("the sampled game ended")
+    hit = _book_lookup(g)
+    assert hit is not None, g.notation()
+    value, best = GoffSolver("random").hint(g, book=False)
+    assert hit[0] == pytest.approx(value, abs=1e-12) and hit[1] == best
+
+
+def test_hints_under_random_collapse_read_the_book(monkeypatch):
+    def no_search(*a, **k):
+        raise AssertionError("searched a position the book holds")
+    fresh = GoffSolver("random")
+    monkeypatch.setattr(fresh, "_search", no_search)
+    monkeypatch.setattr(fresh, "solve_cached", no_search)
+    value, best = fresh.hint(GoffGame("random", seed=3))           # the empty board: 20 s of search
+    assert value == solver_module._load_book("random")["0,0,0,0,0,0,0,0,0|"][0]
+    assert best and all(isinstance(a, tuple) for a in best)
+    g = _random_book_sample(3, random.Random(4))
+    assert fresh.hint(g) == _book_lookup(g)
+
+
+@pytest.mark.parametrize("rules", ["goff", "random"])
+def test_books_carry_a_version_and_a_checksum(rules):
+    import json
+    data = json.loads(solver_module.BOOK_PATHS[rules].read_text())
+    assert data["rules"] == rules and data["version"] == solver_module.BOOK_VERSION
+    assert data["marks"] == solver_module.BOOK_DEPTH[rules]
+    assert data["sha256"] == solver_module._book_checksum(data["positions"])
+    assert solver_module.BOOK_PATHS[rules].stat().st_size < 5_000_000
+
+
+def _book_copy(tmp_path, monkeypatch, rules="goff", change=None):
+    """A copy of the shipped book, changed by ``change(data)``, in place of the real one."""
+    import json
+    data = json.loads(solver_module.BOOK_PATHS[rules].read_text())
+    if change is not None:
+        change(data)
+    path = tmp_path / f"{rules}_book.json"
+    path.write_text(json.dumps(data))
+    monkeypatch.setitem(solver_module.BOOK_PATHS, rules, path)
+    monkeypatch.setattr(solver_module, "_BOOKS", {})
+    return path
+
+
+def test_an_intact_copy_of_a_book_loads(tmp_path, monkeypatch):
+    _book_copy(tmp_path, monkeypatch)
+    g = GoffGame().play(0, 8)
+    assert GoffSolver().hint(g) == GoffSolver().hint(g, book=False)
+
+
+def _book_copy_value(path):
+    import json
+    return json.loads(path.read_text())["positions"]["0,0,0,0,0,0,0,0,0|1:08"][0]
+
+
+def _negate(data):
+    for entry in data["positions"].values():
+        entry[0] = -entry[0]
+
+
+def _one_value(data):
+    data["positions"]["0,0,0,0,0,0,0,0,0|"][0] = 0.0
+
+
+def _one_action(data):
+    data["positions"]["0,0,0,0,0,0,0,0,0|"][1] = "0126"
+
+
+@pytest.mark.parametrize("change, words", [
+    (_negate, "checksum"), (_one_value, "checksum"), (_one_action, "checksum"),
+    (lambda d: d.update(version=1), "version"), (lambda d: d.update(version=True), "version"),
+    (lambda d: d.pop("version"), "version"), (lambda d: d.pop("sha256"), "checksum"),
+    (lambda d: d.update(rules="random"), "rules"), (lambda d: d.update(marks=2), "marks"),
+    (lambda d: d.update(positions={}), "no positions"), (lambda d: d.update(positions=[]), "no positions")])
+def test_a_damaged_book_is_refused_and_says_how_to_regenerate(tmp_path, monkeypatch, change, words):
+    path = _book_copy(tmp_path, monkeypatch, change=change)
+    g = GoffGame().play(0, 8)
+    with pytest.raises(solver_module.BookError, match=words) as err:
+        GoffSolver().hint(g)
+    assert str(path) in str(err.value) and "damaged" in str(err.value)
+    assert "python -m qttt_widgets.players.solver --book --rules goff" in str(err.value)
+    if change is _negate:                                       # a search still answers, and rightly
+        assert GoffSolver().hint(g, book=False)[0] == 0.5 == -_book_copy_value(path)
+
+
+def test_a_book_that_is_not_json_is_refused(tmp_path, monkeypatch):
+    path = _book_copy(tmp_path, monkeypatch)
+    path.write_text(path.read_text()[:-200])
+    with pytest.raises(solver_module.BookError, match="damaged"):
+        GoffSolver().hint(GoffGame())
+    path.write_text("[1, 2]")
+    with pytest.raises(solver_module.BookError, match="not a JSON object"):
+        GoffSolver().hint(GoffGame())
+
+
+@pytest.mark.parametrize("rules", ["goff", "random"])
+def test_a_missing_book_is_an_error_not_an_empty_book(tmp_path, monkeypatch, rules):
+    monkeypatch.setitem(solver_module.BOOK_PATHS, rules, tmp_path / "nowhere.json")
+    monkeypatch.setattr(solver_module, "_BOOKS", {})
+    with pytest.raises(solver_module.BookError, match="missing") as err:
+        GoffSolver(rules).hint(GoffGame(rules, seed=1))
+    assert f"--book --rules {rules}" in str(err.value)
+
+
+def test_a_written_book_reads_back_with_its_checksum(tmp_path, monkeypatch):
+    import json
+    data = json.loads(solver_module.BOOK_PATHS["goff"].read_text())
+    path = tmp_path / "written.json"
+    data.pop("sha256")
+    solver_module._write_book(data, path)
+    written = json.loads(path.read_text())
+    assert written["sha256"] == solver_module._book_checksum(data["positions"])
+    monkeypatch.setitem(solver_module.BOOK_PATHS, "goff", path)
+    monkeypatch.setattr(solver_module, "_BOOKS", {})
+    assert solver_module._load_book("goff") == data["positions"]
+
+
+def test_the_books_start_is_the_best_first_marks_not_every_winning_one():
+    from qttt_widgets.players.solver import SolveReport
+    report = SolveReport("random", 0.5, {(0, 2): 0.5, (0, 1): 0.25, (4, 8): 0.125, (0, 8): 0.5}, 1.0, 1, 1)
+    assert solver_module._book_start(report) == [0.5, "0208"]
+    book = solver_module._load_book("random")["0,0,0,0,0,0,0,0,0|"]
+    assert book == [0.5, "02062868"]                 # 13, 17, 39 and 79 (python -m ... --rules random)

@@ -35,7 +35,17 @@ How it gets fast, in pure Python:
   a search still takes 0.05-1 s.
 
 Values inside the search are "doubled points from the mover's side" (integers under Goff's
-rules), so that 1/2 points stay exact; the public methods return points as floats.
+rules), so that 1/2 points stay exact; the public methods return points as floats. The rules
+are not re-encoded here: positions are scored by ``rules.scoring.doubled_score`` (the rule the
+game itself scores by, over the same bit masks), and who decides a collapse -- the other
+player, or chance with the probabilities of ``GoffGame.chance_outcomes`` -- is read once from
+``rules.goff.collapse_decider``. A game stopped at a chance node (``explicit_chance``) is
+valued as the probability-weighted mean of its outcomes.
+
+The search reads top-down: ``_search`` (a node: table, then cycles, then joins) ->
+``_best_cycle`` -> ``_cycle_in`` -> ``_collapse_value`` (one outcome), and ``_best_join``;
+``_endgame`` takes the last one or two trees (``_last_mark``, ``_two_trees`` ->
+``_cycle_before_last``, ``_join_before_last``, ``_join_top``) without a search node.
 """
 from __future__ import annotations
 
@@ -43,22 +53,25 @@ import random
 import sys
 import time
 from dataclasses import dataclass
+from operator import itemgetter
+from typing import Any, Callable, cast
 
-from qttt_widgets.rules.goff import GoffGame
+from qttt_widgets.rules.goff import CHANCE, GoffGame, collapse_decider, player_of
+from qttt_widgets.rules.scoring import LINE_COUNT as _LC
+from qttt_widgets.rules.scoring import doubled_score
 
-LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
-_LM = tuple(sum(1 << i for i in line) for line in LINES)
-_LC = tuple(sum(1 for m in _LM if x & m == m) for x in range(512))          # lines in a mask
-_LINES_IN = tuple(tuple(line for line, m in zip(LINES, _LM) if x & m == m) for x in range(512))
-_FULL = 511
 _INF = 99
+# where the board is full or a line is made, ``doubled_score`` is never None: its type says so
+_final_score = cast(Callable[[int, int, Any], int], doubled_score)
+_DRAW = _final_score(0b110001101, 0b001110010, None)     # a full board without a line, as the rule values it
+_first = itemgetter(0)
 
 
 def _symmetries():
     perms = []
     for rot in range(4):
         for flip in (False, True):
-            p = list(range(9))
+            p: list[int] | tuple[int, ...] = list(range(9))
             for _ in range(rot):
                 p = [p[(2 - i % 3) * 3 + i // 3] for i in range(9)]
             if flip:
@@ -80,32 +93,23 @@ _PAIRMAPS = tuple(tuple((min(m[a], m[b]), max(m[a], m[b])) for a in range(9) for
                   for m in SYMMETRIES)
 
 
-def _terminal(X: int, O: int, cls) -> int | None:
-    """Doubled X-minus-O points if the classical marks end the game, else None."""
-    x = _LC[X]
-    o = _LC[O]
-    if x:
-        if o:       # both: the line whose largest subscript is smaller scores 1, the other 1/2
-            mx = mo = _INF
-            for i, j, k in _LINES_IN[X]:
-                m = cls[i] if cls[i] > cls[j] else cls[j]
-                if cls[k] > m:
-                    m = cls[k]
-                if m < mx:
-                    mx = m
-            for i, j, k in _LINES_IN[O]:
-                m = cls[i] if cls[i] > cls[j] else cls[j]
-                if cls[k] > m:
-                    m = cls[k]
-                if m < mo:
-                    mo = m
-            return 1 if mx < mo else -1
-        return 2 * x
-    if o:
-        return -2 * o
-    if X | O == _FULL:
-        return 0
-    return None
+def _subs(cls, n, entry):
+    """The subscripts in the squares once mark n has taken entry's square and its tree has
+    followed (each mark pointing away from that square)."""
+    r, _, _, plc = entry
+    c = list(cls)
+    c[r] = n
+    for sq, s in plc:
+        c[sq] = s
+    return c
+
+
+def _decided(best, second, chance: bool):
+    """A collapse between two outcomes, ``best`` >= ``second`` from the side of the player who
+    closed the cycle: the other player leaves it the worse, chance gives each probability 1/2
+    (the probabilities ``GoffGame.chance_outcomes`` lists). The mover picks which cycle to
+    close, so its best cycle in a tree is this of the tree's best two outcomes."""
+    return (best + second) / 2 if chance else second
 
 
 def _components(cls, marks):
@@ -166,13 +170,9 @@ def _masks(cls):
 def _collapse(cls, X, O, entry, n):
     """The classical marks after mark n takes square r of a tree and the tree follows."""
     r, xm, om, plc = entry
-    c = list(cls)
-    c[r] = n
-    for sq, s in plc:
-        c[sq] = s
     if n & 1:
-        return tuple(c), X | xm | 1 << r, O | om
-    return tuple(c), X | xm, O | om | 1 << r
+        return _subs(cls, n, entry), X | xm | 1 << r, O | om
+    return _subs(cls, n, entry), X | xm, O | om | 1 << r
 
 
 def _merge(A, B, a, b, n):
@@ -240,6 +240,8 @@ class GoffSolver:
         if rules not in ("goff", "random"):
             raise ValueError(f"rules must be 'goff' or 'random', got {rules!r}")
         self.rules = rules
+        # who decides a collapse, as the rules say: the search only needs "chance or a player"
+        self._chance = collapse_decider(rules, "X") == CHANCE
         self.symmetry_depth = symmetry_depth
         self.table: dict = {}
         self.nodes = 0
@@ -247,14 +249,20 @@ class GoffSolver:
 
     # --- public API --------------------------------------------------------------
     def value(self, game: GoffGame) -> float:
-        """X's points minus O's with best play from here (expected, under random collapse)."""
+        """X's points minus O's with best play from here (expected, under random collapse).
+        At a chance node (``explicit_chance``) it is the probability-weighted mean of the
+        values of ``game.chance_outcomes()``."""
+        self._check(game, chance_node=True)
+        if game.is_chance_node():
+            values = self.action_values(game)
+            return sum(p * values[q] for q, p in game.chance_outcomes())
         return self.hint(game)[0]
 
     def action_values(self, game: GoffGame) -> dict:
         """Every legal action -> the value (X's points minus O's) after taking it and then
         playing perfectly. This is the hint: the mover's best actions have the largest value
-        for X, the smallest for O."""
-        self._check(game)
+        for X, the smallest for O. At a chance node: each outcome -> the value after it."""
+        self._check(game, chance_node=True)
         if game.is_over:
             return {}
         if self._at_start(game):
@@ -270,11 +278,11 @@ class GoffSolver:
         """(value, perfect actions): the value of the position (X's points minus O's) and
         every action that keeps it. Cheaper than ``action_values``: it finds the value once,
         then asks each action only "at least that?". Positions after up to three marks come
-        from the shipped opening book."""
+        from the shipped opening book of the game's rules (``book=False`` searches instead)."""
         self._check(game)
         if game.is_over:
-            return game.scores["X"] - game.scores["O"], []
-        if book and self.rules == "goff" and game.move_number <= BOOK_MARKS + 1:
+            return game.scores["X"] - game.scores["O"], []       # type: ignore[index]  # over: scores set
+        if book and game.move_number <= BOOK_DEPTH[self.rules] + 1:
             hit = _book_lookup(game) if game.pending is None else _book_collapse(game)
             if hit is not None:
                 return hit
@@ -308,57 +316,76 @@ class GoffSolver:
         return cls, X, O, marks, game.move_number
 
     def _action_scores(self, game, alpha, beta) -> dict:
-        """Doubled points from the side of the player to act, per legal action, searched
-        with the window (alpha, beta) (fail-soft: outside it, a bound)."""
+        """Doubled points from the side of ``game.to_move`` (the player of the next mark), per
+        legal action, searched with the window (alpha, beta) (fail-soft: outside it, a bound).
+        A mark that closes a cycle is worth what the collapse's decider makes of it, as
+        ``collapse_decider`` says: the worse of its two outcomes for the mover when the other
+        player decides, their probability-weighted mean when chance does."""
+        if game.pending is not None:
+            return self._collapse_scores(game, alpha, beta)
         cls, X, O, marks, n = self._state(game)
-        out = {}
-        pending = game.pending
-        if pending is not None:          # the chooser moves next anyway: its side is n's side
-            sub = pending.sub
-            rest = tuple(m for m in marks if m[0] != sub)
-            comps = _components(cls, rest)
-            for q in pending.options:
-                comp = next(c for c in comps if (c[0] >> q) & 1)
-                entry = next(e for e in comp[1] if e[0] == q)
-                others = tuple(c for c in comps if c is not comp)
-                out[q] = -self._outcome(cls, X, O, comp, entry, others, rest, sub, -beta, -alpha)
-            return out
+        by_chance = collapse_decider(game.rules, game.to_move) == CHANCE
         comps = _components(cls, marks)
+        out = {}
         for action in game.legal_moves():
             if not isinstance(action, tuple):        # the classical last mark
                 c = list(cls)
                 c[action] = n
                 X2, O2 = (X | 1 << action, O) if n & 1 else (X, O | 1 << action)
-                out[action] = (1 if n & 1 else -1) * _terminal(X2, O2, c)
+                out[action] = (1 if n & 1 else -1) * _final_score(X2, O2, c)
                 continue
-            a, b = action
-            ca = next(c for c in comps if (c[0] >> a) & 1)
-            others = tuple(c for c in comps if c is not ca)
-            if (ca[0] >> b) & 1:                     # closes a cycle
-                ea = next(e for e in ca[1] if e[0] == a)
-                eb = next(e for e in ca[1] if e[0] == b)
-                if self.rules == "random":
-                    va = self._outcome(cls, X, O, ca, ea, others, marks, n, -_INF, _INF)
-                    vb = self._outcome(cls, X, O, ca, eb, others, marks, n, -_INF, _INF)
-                    out[action] = (va + vb) / 2
-                else:                                # the opponent chooses the worse for the mover
-                    va = self._outcome(cls, X, O, ca, ea, others, marks, n, alpha, beta)
-                    if va > alpha:                   # else the worse one is already below the window
-                        va = min(va, self._outcome(cls, X, O, ca, eb, others, marks, n, alpha, beta))
-                    out[action] = va
-            else:
-                cb = next(c for c in others if (c[0] >> b) & 1)
-                merged = _merge(ca, cb, a, b, n)
-                rest = tuple(c for c in others if c is not cb) + (merged,)
-                out[action] = -self._search(cls, X, O, rest, marks + ((n, min(a, b), max(a, b)),),
-                                            n + 1, -beta, -alpha)
+            out[action] = self._mark_score(cls, X, O, comps, marks, n, action, by_chance, alpha, beta)
+        return out
+
+    def _mark_score(self, cls, X, O, comps, marks, n, pair, by_chance, alpha, beta):
+        """The mover's doubled points for mark n in the squares ``pair``: a join of two trees
+        searched on, or a cycle closed, decided by chance (the mean of both outcomes, exactly)
+        or by the other player (the worse outcome for the mover)."""
+        a, b = pair
+        ca = next(c for c in comps if (c[0] >> a) & 1)
+        others = tuple(c for c in comps if c is not ca)
+        if not (ca[0] >> b) & 1:                     # joins two trees
+            cb = next(c for c in others if (c[0] >> b) & 1)
+            rest = tuple(c for c in others if c is not cb) + (_merge(ca, cb, a, b, n),)
+            return -self._search(cls, X, O, rest, marks + ((n, min(a, b), max(a, b)),),
+                                 n + 1, -beta, -alpha)
+        ea = next(e for e in ca[1] if e[0] == a)
+        eb = next(e for e in ca[1] if e[0] == b)
+        if by_chance:
+            va = self._outcome(cls, X, O, ca, ea, others, marks, n, -_INF, _INF)
+            vb = self._outcome(cls, X, O, ca, eb, others, marks, n, -_INF, _INF)
+            return _decided(max(va, vb), min(va, vb), True)
+        va = self._outcome(cls, X, O, ca, ea, others, marks, n, alpha, beta)
+        if va > alpha:                               # else the worse one is already below the window
+            va = min(va, self._outcome(cls, X, O, ca, eb, others, marks, n, alpha, beta))
+        return va
+
+    def _collapse_scores(self, game, alpha, beta) -> dict:
+        """A pending collapse (``game.decider`` chooses, or chance): each option's doubled
+        points from the side of ``game.to_move``, with the window (alpha, beta) for a player's
+        choice and exactly at a chance node (its value is the mean)."""
+        cls, X, O, marks, n = self._state(game)
+        p = game.pending
+        if game.decider == CHANCE:
+            alpha, beta = -_INF, _INF
+        flip = 1 if player_of(p.sub) == game.to_move else -1     # _outcome: the closer's side
+        if flip == -1:
+            alpha, beta = -beta, -alpha
+        rest = tuple(m for m in marks if m[0] != p.sub)
+        comps = _components(cls, rest)
+        out = {}
+        for q in p.options:
+            comp = next(c for c in comps if (c[0] >> q) & 1)
+            entry = next(e for e in comp[1] if e[0] == q)
+            others = tuple(c for c in comps if c is not comp)
+            out[q] = flip * self._outcome(cls, X, O, comp, entry, others, rest, p.sub, alpha, beta)
         return out
 
     def _outcome(self, cls, X, O, comp, entry, others, marks, n, alpha, beta):
         """Mark n takes entry's square and its tree follows: doubled points from the side of
         the player of mark n, searched with the window (alpha, beta)."""
         c, X2, O2 = _collapse(cls, X, O, entry, n)
-        t = _terminal(X2, O2, c)
+        t = doubled_score(X2, O2, c)
         if t is not None:
             return t if n & 1 else -t
         mask = comp[0]
@@ -381,12 +408,15 @@ class GoffSolver:
                            self.nodes - nodes0, len(self.table))
 
     # --- internals ------------------------------------------------------------------
-    def _check(self, game) -> None:
+    def _check(self, game, chance_node: bool = False) -> None:
         if not isinstance(game, GoffGame):
             raise TypeError(f"GoffSolver solves GoffGame positions, got {type(game).__name__}")
         if game.rules != self.rules:
             raise ValueError(f"this solver is for {self.rules!r} rules but the game uses {game.rules!r}; "
                              f"make GoffSolver({game.rules!r})")
+        if not chance_node and game.is_chance_node():
+            raise ValueError("this is a chance node: no player chooses here, a fair coin does. Ask "
+                             "value() or action_values(), or apply one of game.chance_outcomes()")
 
     def _first_move_value(self, a: int, b: int) -> float:
         cls = (0,) * 9
@@ -416,25 +446,16 @@ class GoffSolver:
         return (c, best)
 
     def _search(self, cls, X, O, comps, marks, n, alpha, beta):
-        """Negamax with alpha-beta: doubled points from the side of the player placing mark n."""
-        xmove = n & 1
-        sign = 1 if xmove else -1
-        rand = self.rules == "random"
-        if len(comps) == 1 and len(comps[0][1]) == 1:      # the last open square: a classical mark
-            self.nodes += 1
-            r = comps[0][1][0][0]
-            c = list(cls)
-            c[r] = n
-            return sign * (_terminal(X | 1 << r, O, c) if xmove else _terminal(X, O | 1 << r, c))
-        if len(comps) <= 2:                                 # one or two trees: no search needed
-            if len(comps) == 1:
-                return self._last_mark(cls, X, O, comps[0][1], n)
-            return self._two_trees(cls, X, O, comps[0][1], comps[1][1], n, beta)
+        """Negamax with alpha-beta and the transposition table: doubled points from the side of
+        the player placing mark n. The mover either closes a cycle in one tree
+        (``_best_cycle``) or joins two trees (``_best_join``); one or two trees left are read
+        off without a search node (``_endgame``)."""
+        if len(comps) <= 2:
+            return self._endgame(cls, X, O, comps, n, beta)
         self.nodes += 1
         key = self._key(cls, marks, n)
-        table = self.table
-        e = table.get(key)
-        if e is not None:
+        e = self.table.get(key)
+        if e is not None:                    # stored bounds: a cut, or a narrower window
             lo, hi = e
             if lo >= beta:
                 return lo
@@ -446,101 +467,126 @@ class GoffSolver:
                 alpha = lo
             if hi < beta:
                 beta = hi
-        a0, b0 = alpha, beta
+        best = self._best_cycle(cls, X, O, comps, marks, n, alpha, beta)
+        if best < beta:
+            best = self._best_join(cls, X, O, comps, marks, n, max(alpha, best), beta, best)
+        self._store(key, e, best, alpha, beta)
+        return best
+
+    def _store(self, key, e, best, alpha, beta) -> None:
+        """Keep what a search with the window (alpha, beta) proved: an upper bound when it
+        failed low, a lower bound when it failed high, else the exact value."""
+        lo, hi = e if e is not None else (-_INF, _INF)
+        if best <= alpha:
+            hi = min(hi, best)
+        elif best >= beta:
+            lo = max(lo, best)
+        else:
+            lo = hi = best
+        self.table[key] = (lo, hi)
+
+    def _endgame(self, cls, X, O, comps, n, beta):
+        """Mark n with one or two trees left: the classical last mark, the last cycle
+        (``_last_mark``) or two trees (``_two_trees``), without a search."""
+        if len(comps) == 2:
+            return self._two_trees(cls, X, O, comps[0][1], comps[1][1], n, beta)
+        entries = comps[0][1]
+        if len(entries) > 1:
+            return self._last_mark(cls, X, O, entries, n)
+        self.nodes += 1                      # the last open square: a classical mark
+        r = entries[0][0]
+        c = list(cls)
+        c[r] = n
+        if n & 1:
+            return _final_score(X | 1 << r, O, c)
+        return -_final_score(X, O | 1 << r, c)
+
+    def _best_cycle(self, cls, X, O, comps, marks, n, alpha, beta):
+        """The best the mover (mark n) gets by closing a cycle, over the trees, or -_INF when
+        no tree has two squares. Stops at the first tree that reaches ``beta``."""
         best = -_INF
-        # cycles: in a tree, only "mark n takes square r" matters, for each square r
         for ci, comp in enumerate(comps):
-            ent = comp[1]
-            if len(ent) < 2:
+            if len(comp[1]) < 2:
                 continue
-            rest = comps[:ci] + comps[ci + 1:]
             mask = comp[0]
+            rest = comps[:ci] + comps[ci + 1:]
             mrest = tuple([m for m in marks if not (mask >> m[1]) & 1])
-            vals = []
-            for entry in ent:
-                r, xm, om, plc = entry
-                if xmove:
-                    X2 = X | xm | 1 << r
-                    O2 = O | om
-                else:
-                    X2 = X | xm
-                    O2 = O | om | 1 << r
-                x = _LC[X2]
-                o = _LC[O2]
-                if (x and not o) or (o and not x):
-                    v = sign * (2 * x - 2 * o)
-                    vals.append(v)
-                    if not rand and len(vals) >= 2:
-                        vals.sort(reverse=True)
-                        if vals[1] >= beta:
-                            break
-                    continue
-                c = list(cls)
-                c[r] = n
-                for sq, sb in plc:
-                    c[sq] = sb
-                c = tuple(c)
-                if x or X2 | O2 == _FULL:
-                    v = sign * _terminal(X2, O2, c)
-                elif len(rest) == 2:                 # two trees left: no search node
-                    v = -self._two_trees(c, X2, O2, rest[0][1], rest[1][1], n + 1,
-                                         _INF if rand else -max(alpha, best))
-                elif len(rest) == 1 and len(rest[0][1]) > 1:
-                    v = -self._last_mark(c, X2, O2, rest[0][1], n + 1)
-                elif rand:
-                    v = -self._search(c, X2, O2, rest, mrest, n + 1, -_INF, _INF)
-                else:
-                    v = -self._search(c, X2, O2, rest, mrest, n + 1, -beta, -max(alpha, best))
-                vals.append(v)
-                if not rand and len(vals) >= 2:
-                    vals.sort(reverse=True)
-                    if vals[1] >= beta:
-                        break
-            vals.sort(reverse=True)
-            v = (vals[0] + vals[1]) / 2 if rand else vals[1]
+            v = self._cycle_in(cls, X, O, comp[1], rest, mrest, n, alpha, beta)
             if v > best:
                 best = v
                 if best > alpha:
                     alpha = best
                 if best >= beta:
                     break
-        if best < beta:
-            moves = []
-            nc = len(comps)
-            for i in range(nc):
-                for j in range(i + 1, nc):
-                    for ea in comps[i][1]:
-                        for eb in comps[j][1]:
-                            moves.append((i, j, ea, eb))
-            hist = self._history
-            moves.sort(key=lambda m: -hist.get((n, m[2][0], m[3][0]), 0))
-            for i, j, ea, eb in moves:
-                (nA, eA), (nB, eB) = comps[i], comps[j]
-                merged = _merge_entries(nA, eA, nB, eB, ea, eb, n)
-                if nc == 3:                  # two trees left: evaluated without a search
-                    others = [comps[k][1] for k in range(3) if k != i and k != j]
-                    v = -self._two_trees(cls, X, O, merged[1], others[0], n + 1, -alpha)
-                else:
-                    ra, rb = ea[0], eb[0]
-                    mv = (n, ra, rb) if ra < rb else (n, rb, ra)
-                    rest = comps[:i] + comps[i + 1:j] + comps[j + 1:] + (merged,)
-                    v = -self._search(cls, X, O, rest, marks + (mv,), n + 1, -beta, -alpha)
-                if v > best:
-                    best = v
-                    if v > alpha:
-                        alpha = v
-                        if alpha >= beta:
-                            hk = (n, ea[0], eb[0])
-                            hist[hk] = hist.get(hk, 0) + (1 << (10 - n))
-                            break
-        lo, hi = e if e is not None else (-_INF, _INF)
-        if best <= a0:
-            hi = min(hi, best)
-        elif best >= b0:
-            lo = max(lo, best)
+        return best
+
+    def _cycle_in(self, cls, X, O, entries, rest, mrest, n, alpha, beta):
+        """The mover's best cycle in one tree: each square r of the tree is an outcome (mark n
+        in r, the tree following), and the collapse is decided as the rules say
+        (``_decided`` between the best two). Under a decision it stops once two outcomes
+        reach ``beta``."""
+        chance = self._chance
+        w1 = w2 = -_INF                      # the best two outcomes so far
+        for entry in entries:
+            v = self._collapse_value(cls, X, O, entry, rest, mrest, n, alpha, beta)
+            if v > w1:
+                w1, w2 = v, w1
+            elif v > w2:
+                w2 = v
+            if w2 >= beta and not chance:
+                break
+        return _decided(w1, w2, chance)
+
+    def _collapse_value(self, cls, X, O, entry, rest, mrest, n, alpha, beta):
+        """Mark n has closed a cycle and taken entry's square, its tree following: doubled
+        points from the mover's side, the game scored, or searched on over the other trees
+        ``rest`` (whose spooky marks are ``mrest``)."""
+        r, xm, om, plc = entry
+        if n & 1:
+            X2, O2, sign = X | xm | 1 << r, O | om, 1
         else:
-            lo = hi = best
-        table[key] = (lo, hi)
+            X2, O2, sign = X | xm, O | om | 1 << r, -1
+        x, o = _LC[X2], _LC[O2]
+        if x or o or not rest:               # a line, or no tree left (the board full): scored
+            return sign * _final_score(X2, O2, _subs(cls, n, entry) if x and o else None)
+        c = _subs(cls, n, entry)
+        if len(rest) == 2:                   # two trees left: no search node
+            return -self._two_trees(c, X2, O2, rest[0][1], rest[1][1], n + 1,
+                                    _INF if self._chance else -alpha)
+        if len(rest) == 1 and len(rest[0][1]) > 1:
+            return -self._last_mark(c, X2, O2, rest[0][1], n + 1)
+        if self._chance:                     # a mean needs both outcomes exactly
+            return -self._search(c, X2, O2, rest, mrest, n + 1, -_INF, _INF)
+        return -self._search(c, X2, O2, rest, mrest, n + 1, -beta, -alpha)
+
+    def _best_join(self, cls, X, O, comps, marks, n, alpha, beta, best):
+        """The best of ``best`` and every join (mark n in two trees), history heuristic
+        first; a join that reaches ``beta`` is remembered for the moves of later nodes."""
+        nc = len(comps)
+        score = self._history.get
+        moves = [(score((n, ea[0], eb[0]), 0), i, j, ea, eb) for i in range(nc) for j in range(i + 1, nc)
+                 for ea in comps[i][1] for eb in comps[j][1]]
+        moves.sort(key=_first, reverse=True)      # stable: equal scores keep their order
+        hist = self._history
+        for _, i, j, ea, eb in moves:
+            (nA, eA), (nB, eB) = comps[i], comps[j]
+            merged = _merge_entries(nA, eA, nB, eB, ea, eb, n)
+            if nc == 3:                      # two trees left: evaluated without a search
+                other = comps[3 - i - j][1]
+                v = -self._two_trees(cls, X, O, merged[1], other, n + 1, -alpha)
+            else:
+                ra, rb = ea[0], eb[0]
+                mv = (n, ra, rb) if ra < rb else (n, rb, ra)
+                rest = comps[:i] + comps[i + 1:j] + comps[j + 1:] + (merged,)
+                v = -self._search(cls, X, O, rest, marks + (mv,), n + 1, -beta, -alpha)
+            if v > best:
+                best = v
+                if v > alpha:
+                    alpha = v
+                    if alpha >= beta:
+                        hk = (n, ea[0], eb[0])
+                        hist[hk] = hist.get(hk, 0) + (1 << (10 - n))
+                        break
         return best
 
     def _two_trees(self, cls, X, O, eA, eB, n, beta=_INF):
@@ -552,52 +598,54 @@ class GoffSolver:
         Doubled points from the side of the player of n; fail-soft: at least ``beta``
         once one move reaches it."""
         self.nodes += 1
-        rand = self.rules == "random"
-        xmove = n & 1
-        sign = 1 if xmove else -1
-        best = -_INF
         # tops[k][i]: mark n has taken square i of one tree (that tree follows), and mark n + 1
         # closes the last cycle in the other tree (k = 0: the other is A, 1: it is B): the best
-        # two outcomes from n + 1's side. Joins and cycles both read them, on demand.
-        tops = ({}, {})
+        # two outcomes from n + 1's side. Cycles and joins both read them, on demand.
+        tops: tuple[dict, dict] = ({}, {})
+        best = -_INF
         for k, T, U in ((1, eA, eB), (0, eB, eA)):     # mark n closes a cycle in T
             if len(T) < 2:
                 continue
-            vals = []
-            for i, (r, xm, om, plc) in enumerate(T):
-                if xmove:
-                    X2 = X | xm | 1 << r
-                    O2 = O | om
-                else:
-                    X2 = X | xm
-                    O2 = O | om | 1 << r
-                x = _LC[X2]
-                o = _LC[O2]
-                if x or o:                               # the collapse ends the game
-                    if x and o:
-                        c = list(cls)
-                        c[r] = n
-                        for sq, sb in plc:
-                            c[sq] = sb
-                        vals.append(sign * _terminal(X2, O2, c))
-                    else:
-                        vals.append(sign * (2 * x - 2 * o))
-                    continue
-                top = tops[k].get(i)                     # else n + 1 closes the last cycle in U
-                if top is None:
-                    top = tops[k][i] = self._join_top(cls, X, O, T[i], U, n)
-                if len(U) == 1:                          # U is one square: a classical mark
-                    vals.append(-top[0])
-                else:
-                    vals.append(-((top[0] + top[1]) / 2 if rand else top[1]))
-            vals.sort(reverse=True)
-            v = (vals[0] + vals[1]) / 2 if rand else vals[1]
+            v = self._cycle_before_last(cls, X, O, T, U, n, tops[k])
             if v > best:
                 best = v
                 if best >= beta:
                     return best
-        # joins: mark n in a (of A) and b (of B); then mark n + 1 closes a cycle anywhere in the
-        # joined tree: its outcome in A depends only on b, in B only on a
+        return self._join_before_last(cls, X, O, eA, eB, n, tops, best, beta)
+
+    def _cycle_before_last(self, cls, X, O, T, U, n, tops):
+        """Mark n closes a cycle in tree T; unless that ends the game, mark n + 1 then closes
+        the last cycle in U (or, U one square, is the classical last mark). The mover's best
+        such cycle, doubled points from its side; ``tops`` caches the ``_join_top`` of each
+        square of T."""
+        chance = self._chance
+        sign = 1 if n & 1 else -1
+        w1 = w2 = -_INF                                  # the best two outcomes so far
+        for i, entry in enumerate(T):
+            r, xm, om, plc = entry
+            if n & 1:
+                X2, O2 = X | xm | 1 << r, O | om
+            else:
+                X2, O2 = X | xm, O | om | 1 << r
+            x, o = _LC[X2], _LC[O2]
+            if x or o:                                   # a line (U is still open): scored
+                v = sign * _final_score(X2, O2, _subs(cls, n, entry) if x and o else None)
+            else:
+                top = tops.get(i)
+                if top is None:
+                    top = tops[i] = self._join_top(cls, X, O, entry, U, n)
+                v = -(top[0] if len(U) == 1 else _decided(top[0], top[1], chance))
+            if v > w1:
+                w1, w2 = v, w1
+            elif v > w2:
+                w2 = v
+        return _decided(w1, w2, chance)
+
+    def _join_before_last(self, cls, X, O, eA, eB, n, tops, best, beta):
+        """The best of ``best`` and every join of the two trees by mark n, in a (of A) and b
+        (of B): mark n + 1 then closes the last cycle anywhere in the joined tree, and its
+        outcome in A depends only on b, in B only on a (``_join_top``, cached in ``tops``)."""
+        chance = self._chance
         for ia, ea in enumerate(eA):
             for ib, eb in enumerate(eB):
                 ta = tops[0].get(ib)
@@ -606,13 +654,12 @@ class GoffSolver:
                 tb = tops[1].get(ia)
                 if tb is None:
                     tb = tops[1][ia] = self._join_top(cls, X, O, ea, eB, n)
-                a1, a2 = ta                              # the best two of the four
-                b1, b2 = tb
+                (a1, a2), (b1, b2) = ta, tb              # n + 1's best cycle: the best two of four
                 if a1 >= b1:
                     w1, w2 = a1, (a2 if a2 > b1 else b1)
                 else:
                     w1, w2 = b1, (b2 if b2 > a1 else a1)
-                v = -((w1 + w2) / 2 if rand else w2)
+                v = -((w1 + w2) / 2 if chance else w2)    # _decided, inline: the hottest loop
                 if v > best:
                     best = v
                     if best >= beta:
@@ -627,32 +674,26 @@ class GoffSolver:
         q, xq, oq, pq = q_entry
         xmove = n & 1
         if xmove:               # mark n (X) in q, mark n + 1 (O) in r
-            Xq = X | xq | 1 << q
-            Oq = O | oq
+            Xq, Oq = X | xq | 1 << q, O | oq
         else:
-            Xq = X | xq
-            Oq = O | oq | 1 << q
+            Xq, Oq = X | xq, O | oq | 1 << q
         w1 = w2 = -_INF
-        for r, xm, om, plc in T:
+        cq = None                   # the subscripts after mark n, built when first needed
+        for entry in T:
+            r, xm, om, plc = entry
             if xmove:
-                X2 = Xq | xm
-                O2 = Oq | om | 1 << r
+                X2, O2 = Xq | xm, Oq | om | 1 << r
             else:
-                X2 = Xq | xm | 1 << r
-                O2 = Oq | om
-            x = _LC[X2]
-            o = _LC[O2]
+                X2, O2 = Xq | xm | 1 << r, Oq | om
+            x, o = _LC[X2], _LC[O2]
             if x and o:
-                c = list(cls)
-                c[q] = n
-                for sq, sb in pq:
-                    c[sq] = sb
-                c[r] = n + 1
-                for sq, sb in plc:
-                    c[sq] = sb
-                t = _terminal(X2, O2, c)
-            else:
-                t = 2 * x - 2 * o
+                if cq is None:
+                    cq = _subs(cls, n, q_entry)
+                t = _final_score(X2, O2, _subs(cq, n + 1, entry))
+            elif x or o:
+                t = _final_score(X2, O2, None)
+            else:                   # the board is full
+                t = _DRAW
             if xmove:
                 t = -t
             if t > w1:
@@ -664,37 +705,37 @@ class GoffSolver:
     def _last_mark(self, cls, X, O, entries, n):
         """Mark n when every open square is in one tree: every move closes the last cycle
         and the collapse fills the board. Doubled points from the side of the player of n."""
-        vals = []
-        xmove = n & 1
+        self.nodes += 1
+        sign = 1 if n & 1 else -1
+        w1 = w2 = -_INF                      # the best two outcomes so far
         for entry in entries:
             r, xm, om, plc = entry
-            if xmove:
-                X2 = X | xm | 1 << r
-                O2 = O | om
+            if n & 1:
+                X2, O2 = X | xm | 1 << r, O | om
             else:
-                X2 = X | xm
-                O2 = O | om | 1 << r
-            x = _LC[X2]
-            o = _LC[O2]
-            if x and o:
-                c, X2, O2 = _collapse(cls, X, O, entry, n)
-                vals.append(_terminal(X2, O2, c))
-            else:
-                vals.append(2 * x - 2 * o)
-        sign = 1 if xmove else -1
-        vals = sorted((sign * v for v in vals), reverse=True)
-        self.nodes += 1
-        if self.rules == "random":
-            return (vals[0] + vals[1]) / 2
-        return vals[1]
+                X2, O2 = X | xm, O | om | 1 << r
+            v = sign * _final_score(X2, O2, _subs(cls, n, entry) if _LC[X2] and _LC[O2] else None)
+            if v > w1:
+                w1, w2 = v, w1
+            elif v > w2:
+                w2 = v
+        return _decided(w1, w2, self._chance)
 
 
 sys.setrecursionlimit(max(sys.getrecursionlimit(), 2000))
 
-# --- the opening book: perfect actions after up to three marks, where a search takes 0.05-1 s ---
-BOOK_PATH = __import__("pathlib").Path(__file__).with_name("goff_book.json")
-BOOK_MARKS = 3          # the shipped book holds every position after 0..BOOK_MARKS marks
-_BOOK: dict | None = None
+# --- the opening books: perfect actions after the first marks, where a search still takes 0.05-20 s ---
+_HERE = __import__("pathlib").Path(__file__).parent
+BOOK_PATHS = {"goff": _HERE / "goff_book.json", "random": _HERE / "random_book.json"}
+BOOK_PATH = BOOK_PATHS["goff"]
+BOOK_DEPTH = {"goff": 3, "random": 3}    # each book holds every position after 0..depth marks
+BOOK_MARKS = BOOK_DEPTH["goff"]
+BOOK_VERSION = 2                        # 2: a version and a sha256 of the positions in the file
+_BOOKS: dict = {}
+
+
+class BookError(ValueError):
+    """An opening book is missing or damaged: regenerate it (the message says how)."""
 
 
 def _canonical(game):
@@ -718,31 +759,55 @@ def _book_key(key) -> str:
     return ",".join(map(str, cls)) + "|" + ";".join(f"{s}:{a}{b}" for s, a, b in marks)
 
 
-def _load_book() -> dict:
-    """The shipped book: {position key: [value, perfect marks as digit pairs "0826"]}.
-    A damaged book is an error that says so (regenerate it), never a silent wrong answer."""
-    global _BOOK
-    if _BOOK is None:
-        import json
-        if not BOOK_PATH.exists():
-            _BOOK = {}
-            return _BOOK
-        try:
-            data = json.loads(BOOK_PATH.read_text())
-            positions = data["positions"]
-            if data.get("rules") != "goff" or not isinstance(positions, dict):
-                raise ValueError("not a Goff-rules book")
-        except (ValueError, KeyError, TypeError) as exc:
-            raise ValueError(f"the opening book {BOOK_PATH} is damaged ({exc}); regenerate it with "
-                             f"python -m qttt_widgets.players.solver --book") from None
-        _BOOK = positions
-    return _BOOK
+def _book_checksum(positions: dict) -> str:
+    """sha256 of the positions as canonical JSON (sorted keys, no spaces)."""
+    import hashlib
+    import json
+    text = json.dumps(positions, sort_keys=True, separators=(",", ":"), allow_nan=False)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def _load_book(rules: str = "goff") -> dict:
+    """The shipped book of ``rules``: {position key: [value, perfect marks as digit pairs "0826"]}.
+    A missing or damaged book (bad JSON, other rules, depth or version, a checksum that does not
+    match the positions) raises BookError saying how to regenerate it, never a silent wrong answer."""
+    if rules not in _BOOKS:
+        _BOOKS[rules] = _read_book(BOOK_PATHS[rules], rules)
+    return _BOOKS[rules]
+
+
+def _read_book(path, rules: str) -> dict:
+    import json
+    regenerate = f"regenerate it with: python -m qttt_widgets.players.solver --book --rules {rules}"
+    if not path.exists():
+        raise BookError(f"the opening book for {rules!r} rules is missing ({path}); {regenerate}")
+    try:
+        data = json.loads(path.read_text())
+        if not isinstance(data, dict):
+            raise ValueError("it is not a JSON object")
+        if data.get("rules") != rules:
+            raise ValueError(f"it is a book for {data.get('rules')!r} rules, not {rules!r}")
+        version = data.get("version")
+        if type(version) is not int or version != BOOK_VERSION:
+            raise ValueError(f"its version is {version!r}, this code reads version {BOOK_VERSION}")
+        marks = data.get("marks")
+        if type(marks) is not int or marks != BOOK_DEPTH[rules]:
+            raise ValueError(f"it holds positions after up to {marks!r} marks, this code expects "
+                             f"{BOOK_DEPTH[rules]}")
+        positions = data.get("positions")
+        if not isinstance(positions, dict) or not positions:
+            raise ValueError("it has no positions")
+        if data.get("sha256") != _book_checksum(positions):
+            raise ValueError("the sha256 checksum of its positions does not match: the content was changed")
+    except (ValueError, TypeError, RecursionError) as exc:
+        raise BookError(f"the opening book {path} is damaged ({exc}); {regenerate}") from None
+    return positions
 
 
 def _book_lookup(game):
-    """(value, perfect actions) of a position from the shipped book, or None."""
+    """(value, perfect actions) of a position from the shipped book of its rules, or None."""
     key, k = _canonical(game)
-    hit = _load_book().get(_book_key(key))
+    hit = _load_book(game.rules).get(_book_key(key))
     if hit is None:
         return None
     value, pairs = hit
@@ -770,43 +835,66 @@ def _book_collapse(game):
     return best, [q for q, v in values.items() if v == best]
 
 
-def _book_positions(marks: int) -> list:
-    """One game (by its legal actions) for every position after 1..marks marks, up to symmetry,
-    where the game is not over and no collapse is pending."""
+def _book_futures(g, mv, rules: str) -> list:
+    """(game, steps) for every way the action ``mv`` can come out: the collapse choices under
+    Goff's rules, both sides of the coin under random collapse (a step is then (a, b, square))."""
+    g2 = g.copy()
+    if rules == "random" and isinstance(mv, tuple):
+        from qttt_widgets.rules.errors import IllegalMove
+        from qttt_widgets.rules.records import replay_measured_mark
+        futures = []
+        for outcome in mv:
+            g3 = g.copy()
+            try:
+                replay_measured_mark(g3, mv[0], mv[1], outcome)
+            except IllegalMove:              # the mark closes no cycle: nothing to measure
+                return [(g2.apply(mv), (mv,))]
+            futures.append((g3, (mv + (outcome,),)))
+        return futures
+    g2.apply(mv)
+    if g2.pending is None:
+        return [(g2, (mv,))]
+    return [(g2.copy().apply(choice), (mv, choice)) for choice in g2.legal_moves()]
+
+
+def _book_replay(rules: str, steps):
+    g = GoffGame(rules, seed=0)
+    for step in steps:
+        if isinstance(step, tuple) and len(step) == 3:
+            from qttt_widgets.rules.records import replay_measured_mark
+            replay_measured_mark(g, *step)
+        else:
+            g.apply(step)
+    return g
+
+
+def _book_positions(marks: int, rules: str = "goff") -> list:
+    """One history (the steps of ``_book_replay``) for every position after 1..marks marks, up to
+    symmetry, where the game is not over and no collapse is pending."""
     found: dict = {}
-    level = [(GoffGame(), ())]
+    level = [(GoffGame(rules, seed=0), ())]
     for _ in range(marks):
         nxt = []
         for g, acts in level:
             for mv in g.legal_moves():
-                g2 = g.copy()
-                g2.apply(mv)
-                after = [(g2, acts + (mv,))]
-                if g2.pending is not None:
-                    after = []
-                    for choice in g2.legal_moves():
-                        g3 = g2.copy()
-                        g3.apply(choice)
-                        after.append((g3, acts + (mv, choice)))
-                for g3, acts3 in after:
+                for g3, steps in _book_futures(g, mv, rules):
                     if g3.is_over:
                         continue
                     name = _book_key(_canonical(g3)[0])
                     if name not in found:
-                        found[name] = acts3
-                        nxt.append((g3, acts3))
+                        found[name] = acts + steps
+                        nxt.append((g3, acts + steps))
         level = nxt
     return sorted(found.values(), key=lambda h: (len(h), h))
 
 
-def _book_chunk(histories) -> list:
-    solver = shared_solver("goff")
+def _book_chunk(job) -> list:
+    rules, histories = job
+    solver = shared_solver(rules)
     solver.solve_cached()
     out = []
     for h in histories:
-        g = GoffGame()
-        for a in h:
-            g.apply(a)
+        g = _book_replay(rules, h)
         key, k = _canonical(g)
         value, best = solver.hint(g, book=False)
         m = SYMMETRIES[k]
@@ -817,16 +905,26 @@ def _book_chunk(histories) -> list:
     return out
 
 
-def build_book(progress=None, marks: int = BOOK_MARKS, processes: int = 1) -> dict:
+def _book_start(report) -> list:
+    """The empty board's entry: its value and every first mark that keeps it (under the random
+    rules most first marks win something, so "winning" is not "best")."""
+    best = sorted(m for m, v in report.first_moves.items() if v == report.value)
+    return [report.value, "".join(f"{a}{b}" for a, b in best)]
+
+
+def build_book(progress=None, marks: int | None = None, processes: int = 1, rules: str = "goff") -> dict:
     """Value and perfect actions of every position after zero to ``marks`` marks (up to
-    symmetry), as shipped in goff_book.json. Three marks: about 6,000 positions, a few
-    minutes on two cores. Regenerate with ``python -m qttt_widgets.players.solver --book``."""
-    report = shared_solver("goff").solve_cached() if processes == 1 else GoffSolver("goff").solve()
-    todo = _book_positions(marks)
-    positions = {_book_key(_canonical(GoffGame())[0]):
-                 [report.value, "".join(f"{a}{b}" for a, b in report.winning_first_moves)]}
-    chunks = [todo[i:i + 25] for i in range(0, len(todo), 25)]
+    symmetry), as shipped in goff_book.json and random_book.json. Three marks: about 6,000
+    positions, a few minutes on two cores (the random rules' empty board alone takes 20 s).
+    Regenerate with ``python -m qttt_widgets.players.solver --book [--rules random]``."""
+    marks = BOOK_DEPTH[rules] if marks is None else marks
+    report = shared_solver(rules).solve_cached()     # before forking: the workers inherit its table
+    todo = _book_positions(marks, rules)
+    positions = {_book_key(_canonical(GoffGame(rules))[0]): _book_start(report)}
+    chunks = [(rules, todo[i:i + 25]) for i in range(0, len(todo), 25)]
     done = 0
+    from typing import Iterator
+    results: Iterator[list]
     if processes == 1:
         results = map(_book_chunk, chunks)
     else:
@@ -840,17 +938,20 @@ def build_book(progress=None, marks: int = BOOK_MARKS, processes: int = 1) -> di
             progress(done, len(todo))
     if processes != 1:
         pool.close()
-    return {"rules": "goff", "marks": marks,
+    return {"rules": rules, "version": BOOK_VERSION, "marks": marks,
             "format": "canonical position -> [value (X's points minus O's), perfect marks as digit pairs]",
-            "positions": positions}
+            "sha256": _book_checksum(positions), "positions": positions}
 
 
-def _write_book(book: dict) -> None:
+def _write_book(book: dict, path=None) -> None:
     import json
+    path = BOOK_PATHS[book["rules"]] if path is None else path
+    book = dict(book, sha256=_book_checksum(book["positions"]))
     lines = [f"{json.dumps(k)}: {json.dumps(v)}" for k, v in sorted(book["positions"].items())]
     head = {k: v for k, v in book.items() if k != "positions"}
     text = json.dumps(head)[:-1] + ', "positions": {\n' + ",\n".join(lines) + "\n}}\n"
-    BOOK_PATH.write_text(text)
+    path.write_text(text)
+    _BOOKS.pop(book["rules"], None)
 
 
 def main(argv=None) -> None:
@@ -858,15 +959,16 @@ def main(argv=None) -> None:
     import os
     ap = argparse.ArgumentParser(description="Solve Goff's quantum tic-tac-toe from the empty board.")
     ap.add_argument("--rules", choices=("goff", "random"), default="goff")
-    ap.add_argument("--book", action="store_true", help="regenerate the shipped opening book")
-    ap.add_argument("--marks", type=int, default=BOOK_MARKS, help="book depth in marks (default 3)")
+    ap.add_argument("--book", action="store_true", help="regenerate the shipped opening book of --rules")
+    ap.add_argument("--marks", type=int, default=None, help="book depth in marks (default: BOOK_DEPTH, 3)")
+    ap.add_argument("--processes", type=int, default=os.cpu_count() or 1, help="worker processes for --book")
     args = ap.parse_args(argv)
     if args.book:
         t0 = time.perf_counter()
         book = build_book(lambda i, n: print(f"\r{i}/{n}", end="", file=sys.stderr, flush=True),
-                          marks=args.marks, processes=os.cpu_count() or 1)
+                          marks=args.marks, processes=args.processes, rules=args.rules)
         _write_book(book)
-        print(f"\n{len(book['positions'])} positions written to {BOOK_PATH} "
+        print(f"\n{len(book['positions'])} positions written to {BOOK_PATHS[args.rules]} "
               f"in {time.perf_counter() - t0:.0f} s")
         return
     print(GoffSolver(args.rules).solve())

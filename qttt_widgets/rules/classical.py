@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from .errors import IllegalMove, illegal
+from .errors import IllegalMove, RecordError, illegal, shown, whole_number
+from .limits import check_board_size, check_moves, check_version, parse_json
 
 PLAYERS = ("X", "O")
 
@@ -43,7 +44,18 @@ class ClassicalBoard:
     """A classical game: X and O alternately mark one empty square; k in a row wins.
 
     ``cells`` is a tuple of ``None``, ``'X'`` or ``'O'``. ``play`` returns the board so
-    moves chain; ``undo`` and ``redo`` step through the history.
+    moves chain; ``undo`` and ``redo`` step through the history. Squares may be given as any
+    whole number (``4``, ``numpy.int64(4)``); ``True``, ``4.0`` and ``"4"`` are refused with
+    IllegalMove, whose message counts squares from 1.
+
+    **Equality.** Two boards are equal (``==``) when they are the same position under the same
+    rules: the same n, the same k and the same cells (which also fix the player to move). The
+    order the moves were played in and the redo stack are not compared, so two move orders
+    reaching one board are equal, as in python-chess. Equal boards hash equal; the hash follows
+    the position, so a board used as a dict key or in a set must not be played on while there.
+
+    ``repr(board)`` is ``ClassicalBoard.from_record({...})``: evaluated with ``ClassicalBoard``
+    in scope it rebuilds an equal board, history and redo stack included.
     """
 
     def __init__(self, n: int = 3, k: int | None = None):
@@ -116,23 +128,27 @@ class ClassicalBoard:
 
     # --- actions -----------------------------------------------------------
     def play(self, square: int) -> "ClassicalBoard":
-        self._check(square)
+        """Mark ``square`` for the player to move; IllegalMove (and no change) if it cannot be."""
+        square = self._check(square)
         self._apply(square)
         self._redo.clear()
         return self
 
-    def _check(self, square) -> None:
+    def _check(self, value: object) -> int:
+        """``value`` as a plain int square if it may be played now, else IllegalMove."""
         size = self.n * self.n
         if self.is_over:
             raise IllegalMove(f"the game is over ({self.result}); no more moves", rule="game-over")
-        if isinstance(square, bool) or not isinstance(square, int):
-            raise illegal("not-a-square", "a move is a square number {0}..{1}, got " +
-                          repr(square).replace("{", "{{").replace("}", "}}"), 0, size - 1)
+        square = whole_number(value)
+        if square is None:
+            raise IllegalMove(f"a move is a square, a whole number (1..{size} on the board, 0..{size - 1} "
+                              f"in code); got {shown(value)}", rule="not-a-square")
         if not 0 <= square < size:
-            raise illegal("off-board", "square {0} is off the board (squares are {1}..{2})",
-                          square, 0, size - 1)
+            raise IllegalMove(f"square {shown(square + 1)} is off the board: squares are 1..{size} "
+                              f"({shown(square)} in code; code counts 0..{size - 1})", rule="off-board")
         if self._cells[square] is not None:
             raise illegal("occupied", f"square {{0}} already holds {self._cells[square]}", square)
+        return square
 
     def _apply(self, square: int) -> None:
         self._cells[square] = self.to_move
@@ -165,29 +181,31 @@ class ClassicalBoard:
                 "moves": list(self._moves), "redo": list(reversed(self._redo))}
 
     @classmethod
-    def from_record(cls, record) -> "ClassicalBoard":
-        """Rebuild a board from ``to_record`` output; a damaged record raises RecordError."""
-        from .errors import RecordError
-        from .limits import check_board_size, check_moves, parse_json
+    def from_record(cls, record: object) -> "ClassicalBoard":
+        """Rebuild a board from ``to_record`` output or its JSON text; a damaged record raises
+        RecordError saying what is wrong (nothing else escapes)."""
         if isinstance(record, str):
             record = parse_json(record)
         if not isinstance(record, dict) or record.get("format") != "qttt-classical":
             raise RecordError("this is not a classical tic-tac-toe record (format 'qttt-classical')")
-        if record.get("version", 1) != 1 or isinstance(record.get("version"), bool):
-            raise RecordError(f"record version {record.get('version')!r} is not supported (this is version 1)")
+        if any(not isinstance(key, str) for key in record):
+            raise RecordError(f"a record's field names are text; got "
+                              f"{shown(next(k for k in record if not isinstance(k, str)))}")
+        check_version(record, 1, required=False)
         unknown = sorted(set(record) - {"format", "version", "n", "k", "moves", "redo"})
         if unknown:
-            raise RecordError(f"the record has fields this version does not know: {unknown}")
+            raise RecordError(f"the record has fields this version does not know: {shown(unknown, 200)}")
         check_board_size(record.get("n", 3), record.get("k"))
         board = cls(record.get("n", 3), record.get("k"))
-        moves, redo = record.get("moves", []), record.get("redo", [])
-        check_moves(moves, "moves")
-        check_moves(redo, "redo")
+        moves, redo = check_moves(record.get("moves", []), "moves"), check_moves(record.get("redo", []), "redo")
         for i, sq in enumerate(moves + redo, 1):
+            if whole_number(sq) is None:
+                raise RecordError(f"move {i} ({shown(sq)}): a move is a square, a whole number "
+                                  f"0..{board.n * board.n - 1} in a record")
             try:
                 board.play(sq)
             except IllegalMove as e:
-                raise RecordError(f"move {i} ({sq!r}): {e.people}") from None
+                raise RecordError(f"move {i} (square {shown(sq + 1)} counted from 1): {e.people}") from None
         for _ in redo:
             board.undo()
         return board
@@ -220,16 +238,23 @@ class ClassicalBoard:
         return "\n".join(rows)
 
     def __repr__(self) -> str:
-        return f"ClassicalBoard(n={self.n}, k={self.k}, key={self.key()!r})"
+        """``ClassicalBoard.from_record({...})``, which rebuilds the board when evaluated."""
+        return f"ClassicalBoard.from_record({self.to_record()!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, ClassicalBoard):
+            return NotImplemented
+        return (self.n, self.k, self._cells) == (other.n, other.k, other._cells)
+
+    def __hash__(self) -> int:
+        return hash((self.n, self.k, tuple(self._cells)))
 
     def _repr_html_(self) -> str:
-        n = self.n
-        cells = "".join(
-            f"<td style='width:2em;height:2em;text-align:center;border:1px solid #888;"
-            f"font-size:1.4em'>{c or ''}</td>" + ("</tr><tr>" if (i + 1) % n == 0 and i + 1 < n * n else "")
-            for i, c in enumerate(self._cells)
-        )
-        return f"<table style='border-collapse:collapse'><tr>{cells}</tr></table>"
+        """The board's SVG drawing (rules.svg) and who is to move or the result."""
+        from .svg import classical_board
+        status = ("a draw" if self.result == "draw" else f"{self.result} wins") if self.is_over \
+            else f"{self.to_move} to move"
+        return f"{classical_board(self, 40 * self.n)}<div style='font-family:sans-serif'>{status}</div>"
 
 
 # --- perfect play on 3 x 3 ---------------------------------------------------

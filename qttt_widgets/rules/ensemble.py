@@ -23,9 +23,13 @@ from __future__ import annotations
 
 from fractions import Fraction
 from itertools import product
+from typing import TYPE_CHECKING, Sequence
+
+if TYPE_CHECKING:                       # for the annotations only: goff does not import this module
+    from .goff import GoffGame
 
 
-def components(spooky) -> list[list[tuple]]:
+def components(spooky: Sequence[tuple[str, int, int, int]]) -> list[list[tuple]]:
     """Group spooky marks (player, sub, a, b) into connected components."""
     groups: list[tuple[set, list]] = []
     for mark in spooky:
@@ -40,7 +44,7 @@ def components(spooky) -> list[list[tuple]]:
     return [marks for _, marks in sorted(groups, key=lambda g: g[1][0][1])]
 
 
-def _placements(marks) -> list[dict[int, tuple[str, int]]]:
+def _placements(marks: Sequence[tuple]) -> list[dict[int, tuple[str, int]]]:
     """Every way to put each mark of one group in one of its squares, one mark a square."""
     out = []
 
@@ -66,7 +70,7 @@ class Ensemble:
     member is taken as equally likely (the uniform ensemble).
     """
 
-    def __init__(self, game):
+    def __init__(self, game: GoffGame) -> None:
         self.classical = tuple(game.classical)
         self.spooky = tuple(game.spooky)
         self.groups = components(self.spooky)
@@ -129,6 +133,6 @@ class Ensemble:
         return probs
 
 
-def ensemble(game) -> list[tuple]:
+def ensemble(game: GoffGame) -> list[tuple]:
     """Every consistent classical board of ``game`` (see :class:`Ensemble`)."""
     return Ensemble(game).boards()

@@ -22,6 +22,17 @@ as a chance node instead (the ESILV rules): a cycle collapses at once, each of
 the two outcomes with probability 1/2, decided by a coin that depends only on
 the seed and the move number (so undo cannot re-roll it).
 
+Chance and choice are explicit, in OpenSpiel's manner: ``decider`` (also
+``current_player()``) says whose decision the next action is -- ``'X'`` or ``'O'``
+(a mark, or the choice of a pending collapse under Goff's rules: the player who did
+not close the cycle), ``CHANCE`` when a random collapse waits for its outcome, None
+once the game is over -- and at a chance node ``chance_outcomes()`` lists the
+outcomes with their probabilities. ``collapse_decider(rules, closer)`` is the rule
+itself. By default a random-collapse game tosses the seed's coin as soon as a mark
+closes a cycle, so it never stops at a chance node; ``GoffGame("random",
+explicit_chance=True)`` stops there instead, and ``apply(outcome)`` (or ``toss()``,
+the seed's coin) resolves it. Scoring is ``rules.scoring``, written once.
+
 >>> g = GoffGame()
 >>> g.play(0, 1).play(1, 2).play(0, 2).pending.options      # X3 closes a cycle
 (0, 2)
@@ -34,9 +45,13 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import Sequence
 
+from .actions import Action, CollapseTo, LastMark, Mark
 from .classical import winning_lines
-from .errors import IllegalMove, illegal
+from .errors import IllegalMove, RecordError, illegal, shown, whole_number
+from .notation import FORMAT, VERSION, format_actions, read_goff_record
+from .scoring import doubled_score, points
 
 SQUARES = 9
 LINES = winning_lines(3)
@@ -46,6 +61,22 @@ _MASK = (1 << 64) - 1
 def player_of(sub: int) -> str:
     """X makes the odd-numbered moves, O the even ones."""
     return "X" if sub % 2 else "O"
+
+
+CHANCE = "chance"
+"""The decider of a random collapse: nature, not a player (OpenSpiel's chance player)."""
+
+
+def collapse_decider(rules: str, closer: str) -> str:
+    """Who decides the collapse of a cycle that ``closer`` ('X' or 'O') has just closed:
+    under Goff's rules the other player, under random-collapse rules ``CHANCE``."""
+    if closer not in ("X", "O"):
+        raise ValueError(f"the closer of a cycle is 'X' or 'O', got {closer!r}")
+    if rules == "goff":
+        return "O" if closer == "X" else "X"
+    if rules == "random":
+        return CHANCE
+    raise ValueError(f"rules are 'goff' or 'random', got {rules!r}")
 
 
 def _coin(seed: int, sub: int) -> int:
@@ -88,10 +119,78 @@ class Collapse:
     by: str
 
 
-class GoffGame:
-    """One game of Goff's quantum tic-tac-toe. See the module docstring for the rules."""
+def replay(game: "GoffGame", actions: Sequence[tuple], where: str = "moves", start: int = 1) -> None:
+    """Apply recorded ``actions`` (as ``notation.parse_actions`` reads them) to ``game``, checking
+    each as a player's action would be checked and, under random collapse, checking that each
+    recorded outcome is the one the seed's coin gives. A problem raises RecordError naming
+    the move; ``game`` may then be part-way."""
+    for i, action in enumerate(actions, start):
+        label = f"{where}, move {i} ({format_actions([action])})"
+        try:
+            kind = action[0]
+            if kind == "mark" and len(action) > 3:
+                replay_measured_mark(game, action[1], action[2], action[3], coin=True)
+            elif kind == "mark":
+                game.play(action[1], action[2])
+            elif kind == "classical":
+                game.play(action[1])
+            elif kind == "collapse":
+                if game.rules == "random":
+                    raise IllegalMove("under random-collapse rules a collapse is the outcome of the mark "
+                                      "that closed a cycle, written right after it, as 15(5)")
+                game.collapse(action[1])
+        except IllegalMove as e:
+            raise RecordError(f"{label}: {e.people}") from None
 
-    def __init__(self, collapse: str = "goff", seed: int | None = None):
+
+def replay_measured_mark(game: "GoffGame", a: int, b: int, outcome: int, coin: bool = False) -> None:
+    """Under random collapse, place the mark ``(a, b)`` that closes a cycle and collapse it into
+    ``outcome`` (a look-ahead may force either outcome). With ``coin=True`` (a record being
+    loaded) the outcome must be the one the game's seed gives, else IllegalMove says so."""
+    a, b_ = game._check_play(a, b)
+    if b_ is None:
+        raise IllegalMove("a measured mark needs two squares", rule="single-square")
+    b = b_
+    if game._comp[a] != game._comp[b]:
+        raise IllegalMove(f"{a + 1}{b + 1} closes no cycle, so nothing collapses", rule="no-cycle")
+    square = whole_number(outcome)
+    if square not in (a, b):
+        raise IllegalMove(f"the mark in squares {a + 1} and {b + 1} cannot collapse into square "
+                          f"{shown(outcome if square is None else square + 1)}", rule="not-an-option")
+    if coin and game.rules == "random":
+        sub = game.move_number
+        given = (a, b)[_coin(game.seed, sub)]       # type: ignore[arg-type]
+        if square != given:
+            raise IllegalMove(f"the record says {player_of(sub)}{sub} (squares {a + 1} and {b + 1}) collapsed "
+                              f"into square {square + 1}, but seed {game.seed}'s coin sends it to square "
+                              f"{given + 1}", rule="not-the-coin")
+    game._do(("mark", a, b, square))
+    game._future.clear()
+
+
+class GoffGame:
+    """One game of Goff's quantum tic-tac-toe. See the module docstring for the rules.
+
+    Squares may be given as any whole number (``4``, ``numpy.int64(4)``); ``True``, ``4.0`` and
+    ``"4"`` are refused with IllegalMove.
+
+    **Equality.** Two games are equal (``==``) when they are the same position under the same
+    rules with the same future: the same rules (``'goff'`` or ``'random'``), the same classical
+    marks with their subscripts, the same spooky marks, the same move number, the same pending
+    collapse, and -- under random collapse only, where it decides every coming collapse -- the
+    same seed. The way the position was reached, the redo stack and ``last_collapse`` (what the
+    previous measurement did) are not compared; neither is the seed under Goff's rules, where
+    it decides nothing, nor ``explicit_chance``, which says how the game is driven (a chance
+    node waiting for its toss is a pending collapse, and that is compared). Equal games hash equal; the hash follows the position, so a game used
+    as a dict key or in a set must not be played on while it is there.
+
+    ``repr(game)`` is ``GoffGame.from_record(...)`` with the game's notation or record:
+    evaluated with ``GoffGame`` in scope it rebuilds an equal game (redo stack included).
+    """
+
+    def __init__(self, collapse: str = "goff", seed: int | None = None, explicit_chance: bool = False):
+        if not isinstance(explicit_chance, bool):
+            raise ValueError(f"explicit_chance is True or False, got {explicit_chance!r}")
         if collapse not in ("goff", "random"):
             raise ValueError(f"collapse must be 'goff' or 'random', got {collapse!r}")
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
@@ -100,6 +199,7 @@ class GoffGame:
             seed = random.SystemRandom().randrange(1 << 63)
         self.rules = collapse
         self.seed = seed
+        self.explicit_chance = explicit_chance      # random collapse: stop at the chance node
         self._cls: list = [None] * SQUARES          # None or (player, sub)
         self._marks: dict[int, tuple[int, int]] = {}  # sub -> (a, b), spooky marks only
         self._comp = list(range(SQUARES))           # component label of each square
@@ -134,6 +234,57 @@ class GoffGame:
     @property
     def pending(self) -> Pending | None:
         return self._pending
+
+    @property
+    def decider(self) -> str | None:
+        """Whose decision the next action is: 'X' or 'O' (the next mark, or the choice of a
+        pending collapse under Goff's rules: the player who did not close the cycle),
+        ``CHANCE`` when a random collapse waits for its outcome, None once the game is over."""
+        if self._scores is not None:
+            return None
+        if self._pending is not None:
+            return self._pending.chooser
+        return player_of(self._move)
+
+    def current_player(self) -> str | None:
+        """``decider``, under OpenSpiel's name."""
+        return self.decider
+
+    def is_chance_node(self) -> bool:
+        """Whether the next action is chance's: a random collapse waiting for its outcome
+        (only under ``explicit_chance``; otherwise the seed's coin is tossed at once)."""
+        return self._scores is None and self._pending is not None and self._pending.chooser == CHANCE
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """At a chance node, each outcome (the square the mark just placed goes to, an action
+        for ``apply``) with its probability: ``[(a, 0.5), (b, 0.5)]``. Elsewhere IllegalMove."""
+        if not self.is_chance_node():
+            raise IllegalMove(f"this is not a chance node: the next action is {self._decider_text()}",
+                              rule="not-a-chance-node")
+        return [(CollapseTo(q), 0.5) for q in self._pending.options]   # type: ignore[union-attr]
+
+    def toss(self) -> "GoffGame":
+        """At a chance node, collapse by the seed's coin (what ``play`` does at once when
+        ``explicit_chance`` is off). Elsewhere IllegalMove."""
+        if not self.is_chance_node():
+            raise IllegalMove(f"there is no coin to toss: the next action is {self._decider_text()}",
+                              rule="not-a-chance-node")
+        p = self._pending
+        return self.collapse(p.options[_coin(self.seed, p.sub)])     # type: ignore[union-attr, arg-type]
+
+    def closes_cycle(self, a: int, b: int) -> bool:
+        """Whether the mark in squares ``a`` and ``b``, legal now, closes a cycle (and so
+        triggers a collapse). An illegal mark raises IllegalMove."""
+        a, b_ = self._check_play(a, b)
+        return self._comp[a] == self._comp[b_]                        # type: ignore[index]
+
+    def _decider_text(self) -> str:
+        d = self.decider
+        if d is None:
+            return f"none: the game is over ({self.result_text()})"
+        if self._pending is not None:
+            return f"{d}'s choice of the collapse"
+        return f"{d}'s mark"
 
     @property
     def last_collapse(self) -> Collapse | None:
@@ -176,32 +327,42 @@ class GoffGame:
         """The spooky marks in ``square`` as (player, subscript)."""
         return [(player_of(s), s) for s, (a, b) in self._marks.items() if square in (a, b)]
 
-    def legal_moves(self) -> list:
-        """What may be done now: while a collapse is pending, the squares to choose
-        from; with one open square left, that square; otherwise every pair (a, b), a < b."""
+    def legal_moves(self) -> list[Action]:
+        """What may be done now: while a collapse is pending, the squares to choose from
+        (``CollapseTo``); with one open square left, that square (``LastMark``); otherwise
+        every pair (``Mark(a, b)``, a < b). See ``qttt_widgets.rules.actions``."""
         if self._scores is not None:
             return []
         if self._pending is not None:
-            return list(self._pending.options)
+            return [CollapseTo(s) for s in self._pending.options]
         free = self.open_squares()
         if len(free) == 1:
-            return free
-        return [(a, b) for i, a in enumerate(free) for b in free[i + 1:]]
+            return [LastMark(free[0])]
+        new = tuple.__new__                     # Mark(a, b) without NamedTuple's slower __new__
+        return [new(Mark, (a, b)) for i, a in enumerate(free) for b in free[i + 1:]]
 
-    def apply(self, action) -> "GoffGame":
-        """Do ``action`` as ``legal_moves`` lists it: a pair, or a single square
-        (the collapse choice when one is pending, else the classical last mark)."""
+    def apply(self, action: Action | tuple[int, ...] | list[int] | int) -> "GoffGame":
+        """Do ``action`` as ``legal_moves`` lists it (``Mark``, ``CollapseTo``, ``LastMark``),
+        or in the plain forms: a pair ``(a, b)``, or a single square (the collapse choice when
+        one is pending, else the classical last mark)."""
+        if isinstance(action, CollapseTo):
+            return self.collapse(action.square)
+        if isinstance(action, LastMark):
+            return self.play(action.square)
         if isinstance(action, (tuple, list)):
+            if not 1 <= len(action) <= 2:
+                raise IllegalMove(f"an action is a pair of squares, or one square; got {shown(action)}",
+                                  rule="not-an-action")
             return self.play(*action)
         if self._pending is not None:
             return self.collapse(action)
         return self.play(action)
 
     # --- actions -------------------------------------------------------------
-    def play(self, a, b=None) -> "GoffGame":
+    def play(self, a: int, b: int | None = None) -> "GoffGame":
         """Place the mark of ``to_move``: spooky in squares ``a`` and ``b``, or
         classical in ``a`` alone when it is the last open square."""
-        self._check_play(a, b)
+        a, b = self._check_play(a, b)
         if b is None:
             self._do(("classical", a))
         else:
@@ -209,9 +370,9 @@ class GoffGame:
         self._future.clear()
         return self
 
-    def collapse(self, square) -> "GoffGame":
+    def collapse(self, square: int) -> "GoffGame":
         """The chooser sends the mark just placed to ``square``; its whole component collapses."""
-        self._check_collapse(square)
+        square = self._check_collapse(square)
         self._do(("collapse", square))
         self._future.clear()
         return self
@@ -234,32 +395,39 @@ class GoffGame:
 
     def copy(self) -> "GoffGame":
         new = GoffGame.__new__(GoffGame)
-        new.rules, new.seed = self.rules, self.seed
+        new.rules, new.seed, new.explicit_chance = self.rules, self.seed, self.explicit_chance
         new._restore(self._snapshot())
         new._history = list(self._history)
         new._future = list(self._future)
         return new
 
     # --- checks: each raises IllegalMove naming the rule, before anything changes
-    def _check_square(self, sq) -> None:
-        if isinstance(sq, bool) or not isinstance(sq, int):
-            raise illegal("not-a-square", "squares are whole numbers {0}..{1}, got " +
-                          repr(sq).replace("{", "{{").replace("}", "}}"), 0, SQUARES - 1)
+    def _check_square(self, value: object) -> int:
+        """``value`` as a plain int square 0..8, else IllegalMove (counting squares from 1)."""
+        sq = whole_number(value)
+        if sq is None:
+            raise IllegalMove(f"a square is a whole number (1..9 on the board, 0..8 in code); "
+                              f"got {shown(value)}", rule="not-a-square")
         if not 0 <= sq < SQUARES:
-            raise illegal("off-board", "square {0} is off the board (squares are {1}..{2})",
-                          sq, 0, SQUARES - 1)
+            raise IllegalMove(f"square {shown(sq + 1)} is off the board: squares are 1..9 "
+                              f"({shown(sq)} in code; code counts 0..8)", rule="off-board")
+        return sq
 
-    def _check_play(self, a, b) -> None:
+    def _check_play(self, a: object, b: object) -> tuple[int, int | None]:
+        """The squares ``(a, b)`` as plain ints if the mark is legal now, else IllegalMove."""
         if self._scores is not None:
             raise IllegalMove(f"the game is over ({self.result_text()}); no more moves", rule="game-over")
         p = self._pending
+        if p is not None and p.chooser == CHANCE:
+            raise illegal("collapse-pending",
+                          f"a random collapse is pending: {player_of(p.sub)}{p.sub} must first go to "
+                          "square {0} or {1} (apply one of chance_outcomes(), or toss())", *p.options)
         if p is not None:
             raise illegal("collapse-pending",
                           f"a collapse is pending: {p.chooser} must first choose where "
                           f"{player_of(p.sub)}{p.sub} goes (square {{0}} or {{1}})", *p.options)
-        squares = (a,) if b is None else (a, b)
-        for sq in squares:
-            self._check_square(sq)
+        squares = tuple(self._check_square(sq) for sq in ((a,) if b is None else (a, b)))
+        a, b = squares[0], (None if b is None else squares[1])
         free = self.open_squares()
         if b is not None and len(free) == 1:
             raise illegal("last-square-classical", "only square {0} is left without a classical "
@@ -275,8 +443,9 @@ class GoffGame:
                               rule="single-square")
         if a == b:
             raise illegal("same-square", "a spooky mark needs two different squares, got {0} twice", a)
+        return a, b
 
-    def _check_collapse(self, square) -> None:
+    def _check_collapse(self, value: object) -> int:
         if self._scores is not None:
             raise IllegalMove(f"the game is over ({self.result_text()}); nothing to collapse",
                               rule="game-over")
@@ -284,21 +453,22 @@ class GoffGame:
         if p is None:
             raise IllegalMove("there is nothing to collapse: no cycle is waiting to be measured",
                               rule="no-collapse")
-        self._check_square(square)
+        square = self._check_square(value)
         if square not in p.options:
             raise illegal("not-an-option", f"{player_of(p.sub)}{p.sub} can only collapse into "
                           "square {0} or {1}, not {2}", *p.options, square)
+        return square
 
     # --- state changes (no checks: callers check first) ------------------------
-    def _snapshot(self):
+    def _snapshot(self) -> tuple:
         return (tuple(self._cls), dict(self._marks), tuple(self._comp), self._move,
                 self._pending, self._scores, self._last)
 
-    def _restore(self, snap) -> None:
+    def _restore(self, snap: tuple) -> None:
         cls, marks, comp, self._move, self._pending, self._scores, self._last = snap
         self._cls, self._marks, self._comp = list(cls), dict(marks), list(comp)
 
-    def _do(self, action) -> None:
+    def _do(self, action: tuple) -> None:
         self._history.append((action, self._snapshot()))
         kind = action[0]
         if kind == "mark":
@@ -308,14 +478,19 @@ class GoffGame:
                 self._history[-1] = (recorded, self._history[-1][1])
         elif kind == "collapse":
             p = self._pending
+            assert p is not None, "a collapse is checked before it is done"
             self._pending = None
             self._measure(p.sub, action[1], p.cycle, p.chooser)
+            if p.chooser == CHANCE:             # the mark and its outcome are one action, as when tossed
+                self._history.pop()
+                mark, before = self._history[-1]
+                self._history[-1] = (mark[:3] + (action[1],), before)
         else:                                   # the classical last mark
             self._cls[action[1]] = (player_of(self._move), self._move)
             self._move += 1
             self._score()
 
-    def _place(self, a: int, b: int, outcome: int | None):
+    def _place(self, a: int, b: int, outcome: int | None) -> tuple | None:
         sub = self._move
         comp = self._comp
         cycle_made = comp[a] == comp[b]
@@ -329,19 +504,20 @@ class GoffGame:
         if not cycle_made:
             return None
         cycle, cycle_marks = self._cycle_through(sub)
-        if self.rules == "goff":
-            self._pending = Pending(player_of(sub + 1), sub, (a, b), cycle, cycle_marks)
+        decider = collapse_decider(self.rules, player_of(sub))
+        if decider != CHANCE or (outcome is None and self.explicit_chance):
+            self._pending = Pending(decider, sub, (a, b), cycle, cycle_marks)
             return None
         if outcome is None:
-            outcome = (a, b)[_coin(self.seed, sub)]
-        self._measure(sub, outcome, cycle, "chance")
+            outcome = (a, b)[_coin(self.seed, sub)]      # type: ignore[arg-type]  # random: a seed
+        self._measure(sub, outcome, cycle, CHANCE)
         return ("mark", a, b, outcome)
 
-    def _cycle_through(self, sub: int):
+    def _cycle_through(self, sub: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """The cycle closed by mark ``sub``: the path from its first square to its
         second through the other marks (which form a tree), in order."""
         a, b = self._marks[sub]
-        parent = {a: None}
+        parent: dict[int, tuple[int, int] | None] = {a: None}
         queue = [a]
         for u in queue:
             if u == b:
@@ -354,16 +530,17 @@ class GoffGame:
                     parent[v] = (u, s)
                     queue.append(v)
         squares, marks = [b], [sub]
-        node = b
-        while parent[node] is not None:
-            node, s = parent[node]
+        node, step = b, parent[b]
+        while step is not None:
+            node, s = step
             squares.append(node)
             marks.append(s)
+            step = parent[node]
         squares.reverse()
         marks.reverse()     # marks[i] joins squares[i] and squares[i+1]; the last, `sub`, closes b -> a
         return tuple(squares), tuple(marks)
 
-    def _measure(self, sub: int, square: int, cycle, by: str) -> None:
+    def _measure(self, sub: int, square: int, cycle: Sequence[int], by: str) -> None:
         """Mark ``sub`` goes to ``square``; every other mark of its component is forced."""
         marks, cls = self._marks, self._cls
         placed = [(sub, square)]
@@ -382,25 +559,22 @@ class GoffGame:
         self._score()
 
     def _score(self) -> None:
-        cls = self._cls
-        x_lines, o_lines = [], []
-        for i, j, k in LINES:
-            ci = cls[i]
-            if ci is None or cls[j] is None or cls[k] is None:
-                continue
-            p = ci[0]
-            if cls[j][0] == p and cls[k][0] == p:
-                (x_lines if p == "X" else o_lines).append(max(ci[1], cls[j][1], cls[k][1]))
-        if x_lines and o_lines:
-            x_first = min(x_lines) < min(o_lines)
-            self._scores = {"X": 1.0 if x_first else 0.5, "O": 0.5 if x_first else 1.0}
-        elif x_lines or o_lines:
-            self._scores = {"X": float(len(x_lines)), "O": float(len(o_lines))}
-        elif None not in cls:
-            self._scores = {"X": 0.0, "O": 0.0}
+        """Score the classical marks by ``rules.scoring`` (the game ends when it says so)."""
+        X = O = 0
+        subs = [0] * SQUARES
+        for i, c in enumerate(self._cls):
+            if c is not None:
+                subs[i] = c[1]
+                if c[0] == "X":
+                    X |= 1 << i
+                else:
+                    O |= 1 << i
+        doubled = doubled_score(X, O, subs)
+        if doubled is not None:
+            self._scores = points(doubled)
 
     # --- lines and results ------------------------------------------------------
-    def lines(self) -> list[tuple[str, tuple[int, int, int], int]]:
+    def lines(self) -> list[tuple[str, tuple[int, ...], int]]:
         """Completed lines of classical marks as (player, squares, largest subscript)."""
         out = []
         for line in LINES:
@@ -424,20 +598,65 @@ class GoffGame:
     # --- records ----------------------------------------------------------------
     def notation(self) -> str:
         """The moves in the short text notation (squares 1..9), e.g. '19 59 15(5)'."""
-        from .records import format_actions
         return format_actions(self.history)
 
     def to_record(self) -> dict:
-        """A JSON-safe dict that ``GoffGame.from_record`` restores exactly."""
-        from .records import goff_to_record
-        return goff_to_record(self)
+        """A JSON-safe dict that ``GoffGame.from_record`` restores exactly::
+
+            {"format": "qttt-goff", "version": 1, "rules": "goff", "seed": null,
+             "moves": "19 59 15(5)", "redo": ""}
+
+        A record cannot hold a chance node waiting for its outcome, nor (``explicit_chance``) an
+        outcome other than the seed's coin: both raise IllegalMove, since ``from_record`` could
+        not give the same game back."""
+        self._check_recordable()
+        return {"format": FORMAT, "version": VERSION, "rules": self.rules, "seed": self.seed,
+                "moves": format_actions(self.history), "redo": format_actions(self.redo_stack)}
+
+    def _check_recordable(self) -> None:
+        if self.is_chance_node():
+            raise IllegalMove("a random collapse is waiting for its outcome, which a record cannot hold: "
+                              "apply one of chance_outcomes(), or toss(), first", rule="chance-pending")
+        if self.rules != "random" or not self.explicit_chance:
+            return
+        actions = [(a, snap[3]) for a, snap in self._history]
+        sub = self._move
+        for a in reversed(self._future):
+            actions.append((a, sub))
+            sub += a[0] != "collapse"
+        for a, sub in actions:
+            if a[0] == "mark" and len(a) > 3 and a[3] != a[1:3][_coin(self.seed, sub)]:  # type: ignore[arg-type]
+                raise IllegalMove(f"{player_of(sub)}{sub} went to square {a[3] + 1}, not where seed "
+                                  f"{self.seed}'s coin sends it: a record replays the coin, so it cannot "
+                                  "hold this game", rule="not-the-coin")
 
     @classmethod
-    def from_record(cls, record) -> "GoffGame":
-        """Rebuild a game from ``to_record`` output (or its JSON text); a damaged
-        record raises RecordError saying what is wrong."""
-        from .records import goff_from_record
-        return goff_from_record(record)
+    def from_record(cls, record: object) -> "GoffGame":
+        """Rebuild a game from ``to_record`` output, its JSON text, or bare notation
+        ('19 59 15(5)', Goff's rules). A damaged record -- a field of the wrong type, a move the
+        rules refuse, a random-collapse outcome its seed's coin did not give -- raises
+        RecordError saying what is wrong; nothing else escapes."""
+        data = read_goff_record(record)
+        game = cls(collapse=data.rules, seed=data.seed)
+        replay(game, data.moves, "moves")
+        replay(game, data.redo, "redo", start=len(data.moves) + 1)
+        for _ in data.redo:
+            game.undo()
+        return game
+
+    # --- equality -----------------------------------------------------------------
+    def _position(self) -> tuple:
+        """What ``==`` and ``hash`` compare: see the class docstring."""
+        return (self.rules, self.seed if self.rules == "random" else None, tuple(self._cls),
+                tuple(sorted(self._marks.items())), self._move, self._pending)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, GoffGame):
+            return NotImplemented
+        return self._position() == other._position()
+
+    def __hash__(self) -> int:
+        return hash(self._position())
 
     # --- display -----------------------------------------------------------------
     def __str__(self) -> str:
@@ -455,25 +674,29 @@ class GoffGame:
         return "\n".join(rows)
 
     def __repr__(self) -> str:
-        return f"<GoffGame rules={self.rules} moves={self.notation()!r} {self.result_text()}>"
+        """``GoffGame.from_record(...)``, which rebuilds the game when evaluated."""
+        if self.rules == "goff" and self.seed is None and not self._future:
+            return f"GoffGame.from_record({self.notation()!r})"
+        try:
+            self._check_recordable()
+        except IllegalMove as e:            # an explicit-chance game a record cannot hold
+            return f"<GoffGame {self.rules} seed={self.seed} moves={self.notation()!r}: {e.people}>"
+        return f"GoffGame.from_record({self.to_record()!r})"
 
     def _repr_html_(self) -> str:
-        cells = []
-        for sq in range(SQUARES):
-            c = self._cls[sq]
-            if c is not None:
-                body = f"<span style='font-size:1.8em'>{c[0]}<sub>{c[1]}</sub></span>"
-            else:
-                body = " ".join(f"{p}<sub>{s}</sub>" for p, s in self.marks_in(sq))
-            cells.append(f"<td style='width:4.5em;height:3.5em;text-align:center;vertical-align:middle;"
-                         f"border:1px solid #888'>{body}</td>")
-        rows = "".join("<tr>" + "".join(cells[3 * r:3 * r + 3]) + "</tr>" for r in range(3))
+        """The board's SVG drawing (rules.svg: each spooky mark in a fixed place, a pending
+        cycle outlined, lines struck through) and whose decision comes next."""
+        from .svg import goff_board
+        picture = goff_board(self, 240)
         status = self.result_text()
-        if self._pending:
+        if self._pending and self._pending.chooser == CHANCE:
+            p = self._pending
+            status = (f"a fair coin sends {player_of(p.sub)}{p.sub} to square "
+                      f"{p.options[0] + 1} or {p.options[1] + 1}")
+        elif self._pending:
             p = self._pending
             status = (f"{p.chooser} chooses: {player_of(p.sub)}{p.sub} to square "
                       f"{p.options[0] + 1} or {p.options[1] + 1}")
         elif self._scores is None:
             status = f"{self.to_move} to move"
-        return (f"<table style='border-collapse:collapse'>{rows}</table>"
-                f"<div style='font-family:sans-serif'>{status}</div>")
+        return f"{picture}<div style='font-family:sans-serif'>{status}</div>"

@@ -8,16 +8,17 @@ from __future__ import annotations
 
 import json
 
-from .errors import RecordError
+from .errors import RecordError, shown
 
 MAX_RECORD_CHARS = 50_000     # a long 5 x 5 qubit game with outcomes is about 15,000
 MAX_JSON_DEPTH = 5            # record -> moves -> move -> outcome -> value
 BOARD_SIZES = (3, 4, 5)       # what the app offers, for every game
 MAX_SHOTS = 100_000           # the qubit game's "most frequent of N shots"
 MAX_MOVES = 500               # per list (moves, redo); a Goff game has at most 9 marks
+MAX_SEED = 2 ** 64            # seeds are whole numbers with |seed| < 2**64
 
 
-def check_text(text: str, what: str = "record") -> str:
+def check_text(text: object, what: str = "record") -> str:
     """``text`` if it is within the size limit, else RecordError."""
     if not isinstance(text, str):
         raise RecordError(f"a {what} is text, got {type(text).__name__}")
@@ -48,7 +49,7 @@ def json_depth(text: str) -> int:
     return deepest
 
 
-def parse_json(text: str, what: str = "record"):
+def parse_json(text: str, what: str = "record") -> object:
     """JSON ``text`` parsed, after the size and nesting limits; RecordError if it breaks one
     or is not JSON."""
     check_text(text, what)
@@ -63,20 +64,45 @@ def parse_json(text: str, what: str = "record"):
         raise RecordError(f"the {what} is not valid JSON: {e}") from None
 
 
-def check_board_size(n, k=None) -> None:
+def check_board_size(n: object, k: object = None) -> None:
     if isinstance(n, bool) or not isinstance(n, int) or n not in BOARD_SIZES:
-        raise RecordError(f"the board size n must be one of {', '.join(map(str, BOARD_SIZES))}; got {n!r}")
+        raise RecordError(f"the board size n must be one of {', '.join(map(str, BOARD_SIZES))}; got {shown(n)}")
     if k is not None and (isinstance(k, bool) or not isinstance(k, int) or not 3 <= k <= n):
-        raise RecordError(f"k (marks in a row) must be a whole number from 3 to n = {n}; got {k!r}")
+        raise RecordError(f"k (marks in a row) must be a whole number from 3 to n = {n}; got {shown(k)}")
 
 
-def check_moves(moves, where: str = "moves") -> None:
+def check_moves(moves: object, where: str = "moves") -> list:
+    """``moves`` if it is a list within the length limit, else RecordError."""
     if not isinstance(moves, list):
         raise RecordError(f"{where!r} must be a list of moves, got {type(moves).__name__}")
     if len(moves) > MAX_MOVES:
         raise RecordError(f"{where!r} has {len(moves):,} moves; the limit is {MAX_MOVES}")
+    return moves
 
 
-def check_shots(shots) -> None:
+def check_shots(shots: object) -> None:
     if isinstance(shots, bool) or not isinstance(shots, int) or not 1 <= shots <= MAX_SHOTS:
-        raise RecordError(f"shots must be a whole number from 1 to {MAX_SHOTS:,}; got {shots!r}")
+        raise RecordError(f"shots must be a whole number from 1 to {MAX_SHOTS:,}; got {shown(shots)}")
+
+
+def check_version(record: dict, version: int = 1, required: bool = True) -> None:
+    """The record's ``version`` must be the whole number ``version`` (not ``true``, not ``1.0``);
+    a record without one is refused when ``required``."""
+    if "version" not in record:
+        if required:
+            raise RecordError(f"the record has no 'version' field (this is version {version})")
+        return
+    v = record["version"]
+    if isinstance(v, bool) or not isinstance(v, int) or v != version:
+        raise RecordError(f"record version {shown(v)} is not supported: the version is the whole number "
+                          f"{version}")
+
+
+def check_seed(seed: object, required: bool = False) -> int | None:
+    """``seed`` if it is a whole number with |seed| < 2**64 (or None when not ``required``)."""
+    if seed is None and not required:
+        return None
+    if isinstance(seed, bool) or not isinstance(seed, int) or not -MAX_SEED < seed < MAX_SEED:
+        what = "a whole number" if required else "a whole number or null"
+        raise RecordError(f"seed must be {what} with at most 20 digits (|seed| < 2**64); got {shown(seed)}")
+    return seed

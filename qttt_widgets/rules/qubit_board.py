@@ -29,17 +29,25 @@ import math
 import random
 from collections import Counter
 from dataclasses import dataclass
+from typing import Any, Callable, Mapping, Sequence, Union
 
 from .classical import winning_lines
-from .limits import MAX_SHOTS
-from .errors import IllegalMove, RecordError, illegal
+from .limits import MAX_SHOTS, check_moves, check_seed, check_shots, check_version, parse_json
+from .errors import IllegalMove, RecordError, illegal, shown, whole_number
+
+Move = Union[tuple[str], tuple[str, int], tuple[str, int, int], tuple[str, int, str],
+             tuple[str, int, tuple[int, ...]]]
+"""A move as ``legal_moves`` lists it: ('place', c), ('h', c), ('phase', c, gate),
+('swap', a, b), ('entangle', level, cells) or ('collapse',); cells are 0.. in code."""
+Outcome = tuple[tuple[int, str], ...]
+"""What a measurement gave: ((cell, 'X' or 'O'), ...), sorted by cell."""
 
 MARK = {0: "O", 1: "X"}
 BIT = {"O": 0, "X": 1}
 
 # Risk levels: name, number of cells, the seed's gates on the chosen cells q0, q1(, q2),
 # and the outcome table (bits of q0, q1(, q2); 1 = X).
-LEVELS = {
+LEVELS: dict[int, tuple[str, int, tuple[tuple[Any, ...], ...], dict[tuple[int, ...], float]]] = {
     1: ("Psi+", 2, (("h", 0), ("x", 1), ("cx", 0, 1)), {(0, 1): 0.5, (1, 0): 0.5}),
     2: ("GHZ-X", 3, (("h", 0), ("x", 1), ("x", 2), ("cx", 0, 1), ("cx", 1, 2)),
         {(0, 1, 0): 0.5, (1, 0, 1): 0.5}),
@@ -87,31 +95,49 @@ class QubitGame:
     returning {cell: 'X' or 'O'} for the quantum cells (``qttt_widgets.quantum`` offers
     one that runs the circuit on Aer); without one, outcomes are drawn from the exact
     tables with a generator seeded by (seed, move number), so undo cannot re-roll them.
+
+    Cells may be given as any whole number (``4``, ``numpy.int64(4)``); ``True``, ``4.0`` and
+    ``"4"`` are refused with IllegalMove, whose message counts cells from 1.
+
+    **Equality.** Two games are equal (``==``) when they are the same position with the same
+    future: the same options (n, k, levels, measurement, shots, both_lines,
+    collapse_costs_turn), the same cells, the same quantum groups (cells and outcome tables),
+    the same player to move and result, and what decides the coming measurements: the same
+    seed and number of turns taken (the generator is seeded by both) and the same
+    ``measurer``. The way the position was reached, the redo stack, the last outcome and the
+    moves since the last measurement (which only the circuit drawing uses) are not compared.
+    Equal games hash equal; the hash follows the position, so a game used as a dict key or in
+    a set must not be played on while it is there.
+
+    ``repr(game)`` is ``QubitGame.from_record({...})``: evaluated with ``QubitGame`` in scope it
+    rebuilds an equal game (without a ``measurer``, which a record cannot carry).
     """
 
-    def __init__(self, n: int = 3, k: int | None = None, levels=None, measurement: str = "shot",
-                 shots: int = 1024, both_lines: str = "count", collapse_costs_turn: bool = False,
-                 seed: int | None = None, measurer=None):
+    def __init__(self, n: int = 3, k: int | None = None, levels: Sequence[int] | None = None,
+                 measurement: str = "shot", shots: int = 1024, both_lines: str = "count",
+                 collapse_costs_turn: bool = False, seed: int | None = None,
+                 measurer: Callable[["QubitGame"], Any] | None = None):
         if isinstance(n, bool) or not isinstance(n, int) or not 3 <= n <= 5:
-            raise ValueError(f"the board is 3 x 3 to 5 x 5; got n={n!r}")
+            raise ValueError(f"the board is 3 x 3 to 5 x 5; got n={shown(n)}")
         k = n if k is None else k
         if isinstance(k, bool) or not isinstance(k, int) or not 3 <= k <= n:
-            raise ValueError(f"k (in a row) must be between 3 and n={n}; got {k!r}")
+            raise ValueError(f"k (in a row) must be between 3 and n={n}; got {shown(k)}")
         if levels is None:
             levels = (1, 3) if n == 3 else (1, 2, 3, 4)
-        levels = tuple(sorted(set(levels)))
-        if not levels or set(levels) - set(LEVELS):
-            raise ValueError(f"risk levels are 1, 2, 3, 4; got {levels!r}")
-        if measurement not in ("shot", "most-frequent"):
-            raise ValueError(f"measurement must be 'shot' or 'most-frequent'; got {measurement!r}")
+        if not isinstance(levels, (list, tuple, set, frozenset, range)) or \
+                any(whole_number(v) not in LEVELS for v in levels) or not levels:
+            raise ValueError(f"risk levels are a non-empty list of 1, 2, 3, 4; got {shown(levels)}")
+        levels = tuple(sorted({int(v) for v in levels}))
+        if not isinstance(measurement, str) or measurement not in ("shot", "most-frequent"):
+            raise ValueError(f"measurement must be 'shot' or 'most-frequent'; got {shown(measurement)}")
         if isinstance(shots, bool) or not isinstance(shots, int) or not 1 <= shots <= MAX_SHOTS:
-            raise ValueError(f"shots must be a whole number from 1 to {MAX_SHOTS:,}; got {shots!r}")
-        if both_lines not in ("count", "draw"):
-            raise ValueError(f"both_lines must be 'count' or 'draw'; got {both_lines!r}")
+            raise ValueError(f"shots must be a whole number from 1 to {MAX_SHOTS:,}; got {shown(shots)}")
+        if not isinstance(both_lines, str) or both_lines not in ("count", "draw"):
+            raise ValueError(f"both_lines must be 'count' or 'draw'; got {shown(both_lines)}")
         if seed is None:
             seed = random.SystemRandom().randrange(1 << 63)
         if isinstance(seed, bool) or not isinstance(seed, int):
-            raise ValueError(f"seed must be a whole number; got {seed!r}")
+            raise ValueError(f"seed must be a whole number; got {shown(seed)}")
         self.n, self.k, self.levels = n, k, levels
         self.measurement, self.shots, self.both_lines = measurement, shots, both_lines
         self.collapse_costs_turn = bool(collapse_costs_turn)
@@ -221,6 +247,7 @@ class QubitGame:
                 out.append({"X": float(c == "X"), "O": float(c == "O"), "empty": 0.0})
             else:
                 g = self.group_of(i)
+                assert g is not None, "a quantum cell belongs to a group"
                 q = g.cells.index(i)
                 px = sum(p for bits, p in g.table if bits[q] == 1)
                 out.append({"X": px, "O": 1 - px, "empty": 0.0})
@@ -231,7 +258,7 @@ class QubitGame:
         None / 'X' / 'O' per cell. Exact: the product of the groups' tables."""
         boards = {tuple(c if c != "Q" else None for c in self._cells): 1.0}
         for g in self._groups:
-            new = {}
+            new: dict[tuple, float] = {}
             for board, p in boards.items():
                 for bits, q in g.table:
                     b = list(board)
@@ -245,7 +272,7 @@ class QubitGame:
         """Fully occupied lines with a quantum cell that measurement could complete."""
         return [line for line in self.lines_all if self._could_complete(line)]
 
-    def _could_complete(self, line) -> bool:
+    def _could_complete(self, line: Sequence[int]) -> bool:
         cells = self._cells
         if any(cells[i] is None for i in line) or all(cells[i] != "Q" for i in line):
             return False
@@ -263,13 +290,13 @@ class QubitGame:
         return False
 
     # --- legal moves ------------------------------------------------------------
-    def legal_moves(self) -> list[tuple]:
+    def legal_moves(self) -> list[Move]:
         """Every move allowed now, as tuples that ``apply`` takes."""
         if self._result is not None:
             return []
         empty = self.empty_cells()
         occupied = [i for i, c in enumerate(self._cells) if c is not None]
-        moves: list[tuple] = [("place", c) for c in empty]
+        moves: list[Move] = [("place", c) for c in empty]
         moves += [("swap", a, b) for i, a in enumerate(occupied) for b in occupied[i + 1:]
                   if not (self._cells[a] == self._cells[b] and self._cells[a] in ("X", "O"))]
         moves += [("h", c) for c in empty]
@@ -284,25 +311,26 @@ class QubitGame:
         return moves
 
     # --- actions ------------------------------------------------------------------
-    def place(self, cell) -> "QubitGame":
+    def place(self, cell: int) -> "QubitGame":
         return self.apply(("place", cell))
 
-    def swap(self, a, b) -> "QubitGame":
+    def swap(self, a: int, b: int) -> "QubitGame":
         return self.apply(("swap", a, b))
 
-    def superpose(self, cell) -> "QubitGame":
+    def superpose(self, cell: int) -> "QubitGame":
         return self.apply(("h", cell))
 
-    def phase(self, cell, gate: str = "T") -> "QubitGame":
+    def phase(self, cell: int, gate: str = "T") -> "QubitGame":
         return self.apply(("phase", cell, gate))
 
-    def entangle(self, cells, level: int = 1) -> "QubitGame":
+    def entangle(self, cells: Sequence[int], level: int = 1) -> "QubitGame":
         return self.apply(("entangle", level, tuple(cells) if isinstance(cells, (list, tuple)) else cells))
 
     def collapse(self) -> "QubitGame":
         return self.apply(("collapse",))
 
-    def apply(self, move, outcome=None) -> "QubitGame":
+    def apply(self, move: Sequence[Any], outcome: Mapping[Any, str] | Sequence[tuple[Any, str]] | None = None
+              ) -> "QubitGame":
         """Make ``move`` (a tuple as ``legal_moves`` lists). ``outcome`` forces what a
         measurement it triggers gives (used when replaying records)."""
         move = self._check(move)
@@ -342,23 +370,26 @@ class QubitGame:
         return new
 
     # --- checks -------------------------------------------------------------------
-    def _cell(self, c) -> int:
+    def _cell(self, value: object) -> int:
+        """``value`` as a plain int cell, else IllegalMove (counting cells from 1)."""
         last = self.size - 1
-        if isinstance(c, bool) or not isinstance(c, int):
-            raise illegal("not-a-cell", "cells are whole numbers {0}..{1}, got " +
-                          repr(c).replace("{", "{{").replace("}", "}}"), 0, last)
+        c = whole_number(value)
+        if c is None:
+            raise IllegalMove(f"a cell is a whole number (1..{last + 1} on the board, 0..{last} in code); "
+                              f"got {shown(value)}", rule="not-a-cell")
         if not 0 <= c <= last:
-            raise illegal("off-board", "cell {0} is off the board (cells are {1}..{2})", c, 0, last)
+            raise IllegalMove(f"cell {shown(c + 1)} is off the board: cells are 1..{last + 1} "
+                              f"({shown(c)} in code; code counts 0..{last})", rule="off-board")
         return c
 
-    def _empty(self, c) -> int:
+    def _empty(self, c: object) -> int:
         c = self._cell(c)
         if self._cells[c] is not None:
             what = "a quantum state" if self._cells[c] == "Q" else f"a classical {self._cells[c]}"
             raise illegal("occupied", f"cell {{0}} already holds {what}; this move needs an empty cell", c)
         return c
 
-    def _check(self, move) -> tuple:
+    def _check(self, move: object) -> tuple:
         if self._result is not None:
             raise IllegalMove(f"the game is over ({self._result_text()}); no more moves", rule="game-over")
         if not isinstance(move, (tuple, list)) or not move:
@@ -370,8 +401,8 @@ class QubitGame:
             return ("h", self._empty(args[0]))
         if kind == "phase" and len(args) == 2:
             cell = self._empty(args[0])
-            if args[1] not in PHASES:
-                raise IllegalMove(f"a phase move uses {', '.join(PHASES)}; got {args[1]!r}", rule="phase-gate")
+            if not isinstance(args[1], str) or args[1] not in PHASES:
+                raise IllegalMove(f"a phase move uses {', '.join(PHASES)}; got {shown(args[1])}", rule="phase-gate")
             return ("phase", cell, args[1])
         if kind == "swap" and len(args) == 2:
             a, b = self._cell(args[0]), self._cell(args[1])
@@ -385,20 +416,20 @@ class QubitGame:
                               f"{self._cells[a]}; swapping them changes nothing", a, b)
             return ("swap", a, b)
         if kind == "entangle" and len(args) == 2:
-            level, cells = args
+            level, cells = whole_number(args[0]), args[1]
             if level not in LEVELS:
-                raise IllegalMove(f"risk levels are 1, 2, 3, 4; got {level!r}", rule="risk-level")
+                raise IllegalMove(f"risk levels are 1, 2, 3, 4; got {shown(args[0])}", rule="risk-level")
             if level not in self.levels:
                 raise IllegalMove(f"risk level {level} ({LEVELS[level][0]}) is not allowed in this game; "
                                   f"allowed: {', '.join(map(str, self.levels))}", rule="risk-level")
             width = LEVELS[level][1]
             if not isinstance(cells, (tuple, list)) or len(cells) != width:
-                raise IllegalMove(f"risk level {level} entangles {width} cells; got {cells!r}",
+                raise IllegalMove(f"risk level {level} entangles {width} cells; got {shown(cells)}",
                                   rule="entangle-width")
             cells = tuple(self._empty(c) for c in cells)
             if len(set(cells)) != width:
-                raise IllegalMove(f"entanglement needs {width} different cells; got {cells!r}",
-                                  rule="entangle-same-cell")
+                raise IllegalMove(f"entanglement needs {width} different cells; got cells "
+                                  f"{', '.join(str(c + 1) for c in cells)}", rule="entangle-same-cell")
             problem = self._entangle_problem(level, cells)
             if problem:
                 raise problem
@@ -408,7 +439,7 @@ class QubitGame:
                 raise IllegalMove("nothing is quantum: there is nothing to measure, and a collapse "
                                   "does not pass the turn", rule="nothing-to-measure")
             return ("collapse",)
-        raise IllegalMove(f"unknown move {tuple(move)!r}: moves are ('place', c), ('swap', a, b), ('h', c), "
+        raise IllegalMove(f"unknown move {shown(tuple(move))}: moves are ('place', c), ('swap', a, b), ('h', c), "
                           "('phase', c, 'T'), ('entangle', level, cells), ('collapse',)", rule="not-a-move")
 
     def _entangle_problem(self, level: int, cells: tuple) -> IllegalMove | None:
@@ -426,32 +457,30 @@ class QubitGame:
                 if any(self._cells[i] not in ("Q", mark) for i in others):
                     continue
                 if any(all(bits[q] == BIT[mark] for q in inside) for bits in table):
-                    shown = "-".join(str(c + 1) for c in cells)
+                    names = "-".join(str(c + 1) for c in cells)
                     return IllegalMove(
-                        f"entangling cells {'-'.join(map(str, cells))} at level {level} would fill the line "
-                        f"{'-'.join(map(str, line))} and decide it by one coin flip",
-                        f"entangling cells {shown} at level {level} would fill the line "
+                        f"entangling cells {names} at level {level} would fill the line "
                         f"{'-'.join(str(c + 1) for c in line)} and decide it by one coin flip",
                         rule="entangled-line")
         return None
 
     # --- state changes --------------------------------------------------------------
-    def _snapshot(self):
+    def _snapshot(self) -> tuple:
         return (tuple(self._cells), tuple(self._groups), self._start, tuple(self._segment), self._ply,
                 self._to_move, self._result, self._last_outcome)
 
-    def _restore(self, snap) -> None:
+    def _restore(self, snap: tuple) -> None:
         cells, groups, self._start, segment, self._ply, self._to_move, self._result, self._last_outcome = snap
         self._cells, self._groups, self._segment = list(cells), list(groups), list(segment)
 
-    def _do(self, move: tuple, outcome) -> tuple | None:
+    def _do(self, move: tuple, outcome: object) -> tuple | None:
         kind = move[0]
         self._apply_gates(move)
         used = None
         if self._measures_now(kind):
             used = self._measure(outcome)
         elif outcome is not None:
-            raise RecordError(f"move {move!r} measured nothing, yet an outcome was given")
+            raise RecordError(f"{describe_move(move)} measured nothing, yet an outcome was given")
         self._settle()
         if kind != "collapse" or self.collapse_costs_turn:
             self._ply += 1
@@ -467,13 +496,13 @@ class QubitGame:
 
     def quantum_outcomes(self) -> list[tuple[tuple, float]]:
         """Every outcome measuring now can give, as (((cell, mark), ...), probability)."""
-        outs = [((), 1.0)]
+        outs: list[tuple[tuple[tuple[int, str], ...], float]] = [((), 1.0)]
         for g in self._groups:
             outs = [(o + tuple(zip(g.cells, (MARK[b] for b in bits))), p * q)
                     for o, p in outs for bits, q in g.table if q > 0]
         return [(tuple(sorted(o)), p) for o, p in outs]
 
-    def branches(self, move) -> list[tuple[float, "QubitGame"]]:
+    def branches(self, move: Sequence[Any]) -> list[tuple[float, "QubitGame"]]:
         """What ``move`` can lead to: (probability, game after it) for each measurement
         outcome it may trigger, or [(1.0, game after it)] if it measures nothing.
         ``self`` is not changed. Players use this to look ahead with exact odds."""
@@ -512,7 +541,7 @@ class QubitGame:
         elif kind != "collapse":
             self._segment.append(move)
 
-    def _measure(self, outcome) -> tuple:
+    def _measure(self, outcome: object) -> tuple:
         if outcome is None:
             outcome = self.measurer(self) if self.measurer is not None else self._sample()
         outcome = self._check_outcome(outcome)
@@ -524,24 +553,34 @@ class QubitGame:
         self._last_outcome = outcome
         return outcome
 
-    def _check_outcome(self, outcome) -> tuple:
+    def _check_outcome(self, outcome: Any) -> tuple:
         """An outcome must give X or O to exactly the quantum cells, in a way the groups allow."""
+        def cell(c: object) -> int:                 # 4, numpy.int64(4) or, from JSON, "4"
+            if isinstance(c, str) and c.isascii() and c.isdigit() and len(c) <= 3:
+                return int(c)
+            number = whole_number(c)
+            if number is None:
+                raise ValueError(c)
+            return number
         try:
             items = outcome.items() if isinstance(outcome, dict) else outcome
-            out = {int(c): m for c, m in items}
+            out = {cell(c): m for c, m in items}
         except (TypeError, ValueError):
-            raise RecordError(f"a measurement outcome maps cells to 'X' or 'O'; got {outcome!r}") from None
+            raise RecordError(f"a measurement outcome maps cells (whole numbers) to 'X' or 'O'; "
+                              f"got {shown(outcome)}") from None
         quantum = set(self.quantum_cells())
         if set(out) != quantum:
-            raise RecordError(f"a measurement must give exactly the quantum cells {sorted(quantum)}; "
-                              f"got {sorted(out)}")
-        if set(out.values()) - {"X", "O"}:
-            raise RecordError(f"cells measure 'X' or 'O'; got {sorted(set(out.values()) - {'X', 'O'})}")
+            raise RecordError(f"a measurement must give exactly the quantum cells "
+                              f"{[c + 1 for c in sorted(quantum)]} (counted from 1); "
+                              f"got {shown([c + 1 for c in sorted(out)], 200)}")
+        wrong = [m for m in out.values() if not isinstance(m, str) or m not in ("X", "O")]
+        if wrong:
+            raise RecordError(f"cells measure 'X' or 'O'; got {shown(wrong)}")
         for g in self._groups:
             bits = tuple(BIT[out[c]] for c in g.cells)
             if g.outcomes().get(bits, 0.0) <= 0.0:
-                shown = ", ".join(f"{c}={out[c]}" for c in g.cells)
-                raise RecordError(f"impossible measurement: cells {shown} cannot come out of "
+                names = ", ".join(f"{c + 1}={out[c]}" for c in g.cells)
+                raise RecordError(f"impossible measurement: cells {names} cannot come out of "
                                   f"{describe_move(g.made_by)}")
         return tuple(sorted(out.items()))
 
@@ -550,7 +589,7 @@ class QubitGame:
         shots = 1 if self.measurement == "shot" else self.shots
         counts: Counter = Counter()
         for _ in range(shots):
-            out = []
+            out: list[tuple[int, str]] = []
             for g in self._groups:
                 bits_list, probs = zip(*g.table)
                 bits = rng.choices(bits_list, probs)[0]
@@ -578,7 +617,7 @@ class QubitGame:
     # --- records ----------------------------------------------------------------------
     def to_record(self) -> dict:
         """A JSON-safe dict; ``QubitGame.from_record`` restores it exactly."""
-        def entry(move, outcome):
+        def entry(move: tuple, outcome: tuple | None) -> dict:
             d = _move_to_dict(move)
             if outcome is not None:
                 d["outcome"] = {str(c): m for c, m in outcome}
@@ -592,34 +631,40 @@ class QubitGame:
         }
 
     @classmethod
-    def from_record(cls, record, measurer=None) -> "QubitGame":
+    def from_record(cls, record: object, measurer: Callable[["QubitGame"], Any] | None = None) -> "QubitGame":
         """Rebuild a game from ``to_record`` output or its JSON text; a damaged record
-        raises RecordError saying what is wrong."""
-        from .limits import check_moves, check_shots, parse_json
+        raises RecordError saying what is wrong (nothing else escapes)."""
         if isinstance(record, str):
             record = parse_json(record)
         if not isinstance(record, dict):
             raise RecordError(f"a record is a dict (or its JSON text), got {type(record).__name__}")
+        if any(not isinstance(key, str) for key in record):
+            raise RecordError(f"a record's field names are text; got "
+                              f"{shown(next(k for k in record if not isinstance(k, str)))}")
         if record.get("format") != "qttt-qubit":
-            raise RecordError(f"this is not a qubit-board record: format is {record.get('format')!r}")
-        if record.get("version") != 1 or isinstance(record.get("version"), bool):
-            raise RecordError(f"record version {record.get('version')!r} is not supported (this is version 1)")
+            raise RecordError(f"this is not a qubit-board record: format is {shown(record.get('format'))}")
+        check_version(record, 1)
         known = {"format", "version", "n", "k", "levels", "measurement", "shots", "both_lines",
                  "collapse_costs_turn", "seed", "moves", "redo"}
         unknown = sorted(set(record) - known)
         if unknown:
-            raise RecordError(f"the record has fields this version does not know: {unknown}")
+            raise RecordError(f"the record has fields this version does not know: {shown(unknown, 200)}")
         if "shots" in record:
             check_shots(record["shots"])
+        if "seed" in record:
+            check_seed(record["seed"])
+        if "levels" in record and not isinstance(record["levels"], list):
+            raise RecordError(f"bad game options: levels is a list such as [1, 3]; got {shown(record['levels'])}")
+        if not isinstance(record.get("collapse_costs_turn", False), bool):
+            raise RecordError(f"bad game options: collapse_costs_turn is true or false; "
+                              f"got {shown(record['collapse_costs_turn'])}")
         options = {key: record[key] for key in ("n", "k", "levels", "measurement", "shots", "both_lines",
                                                  "collapse_costs_turn", "seed") if key in record}
         try:
             game = cls(measurer=measurer, **options)
         except (ValueError, TypeError) as e:
             raise RecordError(f"bad game options: {e}") from None
-        for where in ("moves", "redo"):
-            check_moves(record.get(where, []), where)
-        moves, redo = record.get("moves", []), record.get("redo", [])
+        moves, redo = check_moves(record.get("moves", []), "moves"), check_moves(record.get("redo", []), "redo")
         for i, d in enumerate(moves + redo, 1):
             where = "moves" if i <= len(moves) else "redo"
             move, outcome = _move_from_dict(d, f"{where}, move {i}")
@@ -632,7 +677,7 @@ class QubitGame:
             game.undo()
         return game
 
-    def _replay(self, move, outcome) -> None:
+    def _replay(self, move: tuple, outcome: Mapping[Any, str] | None) -> None:
         before = len(self._history)
         self.apply(move, outcome=outcome)
         measured = self._history[-1][0][1]
@@ -647,36 +692,40 @@ class QubitGame:
         marks = []
         for i, c in enumerate(self._cells):
             if c == "Q":
-                g = self._groups.index(self.group_of(i))
+                g = self._groups.index(self.group_of(i))   # type: ignore[arg-type]  # a quantum cell has one
                 marks.append(f"?{chr(97 + g)}")
             else:
                 marks.append((c or ".").ljust(2))
         return "\n".join(" ".join(marks[r * n:(r + 1) * n]) for r in range(n))
 
     def __repr__(self) -> str:
-        return f"<QubitGame {self.n}x{self.n} k={self.k} ply={self._ply} {self._result_text()}>"
+        """``QubitGame.from_record({...})``, which rebuilds the game when evaluated."""
+        return f"QubitGame.from_record({self.to_record()!r})"
+
+    # --- equality -------------------------------------------------------------------------
+    def _position(self) -> tuple:
+        """What ``==`` and ``hash`` compare: see the class docstring."""
+        return (self.n, self.k, self.levels, self.measurement, self.shots, self.both_lines,
+                self.collapse_costs_turn, self.seed, self.measurer, tuple(self._cells),
+                tuple((g.cells, g.table) for g in self._groups), self._ply, self._to_move, self._result)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, QubitGame):
+            return NotImplemented
+        return self._position() == other._position()
+
+    def __hash__(self) -> int:
+        return hash(self._position())
 
     def _repr_html_(self) -> str:
-        probs = self.cell_probabilities()
-        rows = []
-        for r in range(self.n):
-            tds = []
-            for c in range(self.n):
-                i = r * self.n + c
-                v = self._cells[i]
-                if v == "Q":
-                    body = f"<span style='color:#6a3d9a'>X {probs[i]['X']:.0%}<br>O {probs[i]['O']:.0%}</span>"
-                else:
-                    body = f"<span style='font-size:1.6em'>{v or ''}</span>"
-                tds.append(f"<td style='width:3.5em;height:3.5em;text-align:center;border:1px solid #888'>"
-                           f"{body}</td>")
-            rows.append("<tr>" + "".join(tds) + "</tr>")
+        """The board's SVG drawing (rules.svg: quantum cells with their group and P(X)) and
+        who is to move or the result."""
+        from .svg import qubit_board
         status = self._result_text() if self._result else f"{self._to_move} to move"
-        return (f"<table style='border-collapse:collapse'>{''.join(rows)}</table>"
-                f"<div style='font-family:sans-serif'>{status}</div>")
+        return f"{qubit_board(self, 240)}<div style='font-family:sans-serif'>{status}</div>"
 
 
-def _distinct_choices(cells: list[int], level: int):
+def _distinct_choices(cells: list[int], level: int) -> list[tuple[int, ...]]:
     """The cell tuples that make different boards at ``level``. Psi+, Phi+ and GHZ are
     symmetric under reordering their cells, so one order each; GHZ-X (|010> + |101>)
     singles out its middle qubit, so each of the three cells may be the middle one."""
@@ -687,20 +736,29 @@ def _distinct_choices(cells: list[int], level: int):
     return [(a, m, b) for a, b, c in combinations(cells, 3) for a, m, b in ((b, a, c), (a, b, c), (a, c, b))]
 
 
-def describe_move(move: tuple) -> str:
-    kind = move[0]
-    if kind == "place":
-        return f"a classical mark in cell {move[1] + 1}"
-    if kind == "h":
-        return f"H on cell {move[1] + 1}"
-    if kind == "phase":
-        return f"the {move[2]} phase move on cell {move[1] + 1}"
-    if kind == "swap":
-        return f"SWAP of cells {move[1] + 1} and {move[2] + 1}"
-    if kind == "entangle":
-        return (f"level {move[1]} ({LEVELS[move[1]][0]}) entanglement of cells "
-                f"{'-'.join(str(c + 1) for c in move[2])}")
-    return "collapse"
+def describe_move(move: Sequence[Any]) -> str:
+    """The move in words, cells counted from 1; safe on a move read from a damaged record."""
+    def cell(c: object) -> str:
+        number = whole_number(c)
+        return shown(c, 20) if number is None else shown(number + 1, 20)
+
+    kind, args = move[0], tuple(move[1:])
+    if kind == "place" and len(args) == 1:
+        return f"a classical mark in cell {cell(args[0])}"
+    if kind == "h" and len(args) == 1:
+        return f"H on cell {cell(args[0])}"
+    if kind == "phase" and len(args) == 2:
+        return f"the {shown(args[1], 20)} phase move on cell {cell(args[0])}"
+    if kind == "swap" and len(args) == 2:
+        return f"SWAP of cells {cell(args[0])} and {cell(args[1])}"
+    if kind == "entangle" and len(args) == 2:
+        level = whole_number(args[0])
+        name = f" ({LEVELS[level][0]})" if level in LEVELS else ""
+        cells = "-".join(cell(c) for c in args[1]) if isinstance(args[1], (tuple, list)) else shown(args[1], 20)
+        return f"level {shown(args[0], 20)}{name} entanglement of cells {cells}"
+    if kind == "collapse" and not args:
+        return "collapse"
+    return f"the move {shown(tuple(move))}"
 
 
 def _move_to_dict(move: tuple) -> dict:
@@ -716,10 +774,14 @@ def _move_to_dict(move: tuple) -> dict:
     return {"move": "collapse"}
 
 
-def _move_from_dict(d, where: str):
+def _move_from_dict(d: object, where: str) -> tuple[tuple, Any]:
     if not isinstance(d, dict) or "move" not in d:
-        raise RecordError(f"{where}: a move is a dict with a 'move' field; got {d!r}")
+        raise RecordError(f"{where}: a move is a dict with a 'move' field; got {shown(d)}")
+    known = {"move", "cell", "cells", "gate", "level", "outcome"}
+    if set(d) - known:
+        raise RecordError(f"{where}: a move has no field {shown(sorted(map(str, set(d) - known)), 120)}")
     kind = d["move"]
+    move: tuple
     try:
         if kind in ("place", "h"):
             move = (kind, d["cell"])
@@ -732,10 +794,12 @@ def _move_from_dict(d, where: str):
         elif kind == "collapse":
             move = ("collapse",)
         else:
-            raise RecordError(f"{where}: unknown move {kind!r}")
+            raise RecordError(f"{where}: unknown move {shown(kind)}")
+        if kind in ("swap", "entangle") and not isinstance(d["cells"], list):
+            raise TypeError("'cells' (a list of cells)")
     except (KeyError, TypeError) as e:
-        raise RecordError(f"{where}: the {kind!r} move lacks or mangles {e}") from None
+        raise RecordError(f"{where}: the {shown(kind)} move lacks or mangles {shown(str(e))}") from None
     outcome = d.get("outcome")
     if outcome is not None and not isinstance(outcome, dict):
-        raise RecordError(f"{where}: an outcome maps cells to 'X' or 'O'; got {outcome!r}")
+        raise RecordError(f"{where}: an outcome maps cells to 'X' or 'O'; got {shown(outcome)}")
     return move, outcome

@@ -90,5 +90,8 @@ def voila_server():
 def page(browser):
     context = browser.new_context(viewport={"width": 1366, "height": 900})
     pg = context.new_page()
+    # every wait is for the app's own state; the bound is generous because a loaded 2-core
+    # machine runs a computer move or a kernel start 4-8x slower than a quiet one
+    pg.set_default_timeout(120_000)
     yield pg
     context.close()

@@ -41,18 +41,23 @@ def lab_server(tmp_path_factory):
 
 
 def run_all(page, until: str, name: str) -> None:
-    """Run → Run All Cells, until ``until`` shows. Run All can race the kernel's connection
-    right after the page opens, so it is retried (at most 3 times)."""
+    """Run → Run All Cells, then wait until ``until`` shows. Run All can race the kernel's
+    connection right after the page opens, so it is retried (at most 3 times) when no cell
+    started; once a cell has started, the wait is for the notebook's own state, with a bound
+    generous enough for a loaded machine (no fixed "40 s is enough")."""
     for attempt in range(3):
         page.locator(".lm-MenuBar-itemLabel", has_text="Run").click()
         page.locator(".lm-Menu-itemLabel", has_text="Run All Cells").first.click()
-        try:
-            page.wait_for_selector(until, timeout=40_000)
-            return
+        try:            # the run started: a cell is queued or running ([*]) or has run ([1])
+            page.wait_for_selector(".jp-InputPrompt:has-text('[*]'), .jp-InputPrompt:has-text('[1]')",
+                                   timeout=30_000)
         except Exception:  # noqa: BLE001
             shot(page, f"{name}-attempt-{attempt + 1}")
             if attempt == 2:
                 raise
+            continue
+        page.wait_for_selector(until, timeout=300_000)
+        return
 
 
 def test_jupyterlab_opens_at_lesson_00_and_it_runs(page, lab_server):

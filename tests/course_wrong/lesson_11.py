@@ -33,7 +33,7 @@ WRONG = {
              ([0.25, 0.25, 0.25, 0.25], "dict")],
     "11.3": [("0000000", "maximises"), ("1000000", "signs"), ("1111100", "dropping a square"),
              (1111111, "text")],
-    "11.4": [("a", "variational"), ("c", "cycles"), ("d", "minimize")],
+    "11.4": [("a", "report's code"), ("b", "constructor"), ("d", "QUBO")],
     "11.5": [(as_function(lambda d, a, b: 0.5 * d + 0.5 * (a + b)), "divide s1 + s2 by 2"),
              (as_function(lambda d, a, b: (d + a + b) / 3), "a third"),
              (as_function(lambda d, a, b: 0.5 * d + 0.5 * max(a, b)), "50/50"),
