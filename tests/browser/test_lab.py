@@ -48,8 +48,9 @@ def run_all(page, until: str, name: str) -> None:
     for attempt in range(3):
         page.locator(".lm-MenuBar-itemLabel", has_text="Run").click()
         page.locator(".lm-Menu-itemLabel", has_text="Run All Cells").first.click()
-        try:            # the run started: a cell is queued or running ([*]) or has run ([1])
-            page.wait_for_selector(".jp-InputPrompt:has-text('[*]'), .jp-InputPrompt:has-text('[1]')",
+        try:            # the run started: some cell on screen is queued, running or done ([*], [7])
+            page.wait_for_function("""() => [...document.querySelectorAll('.jp-InputPrompt')]
+                                         .some(e => /\\[(\\*|\\d+)\\]/.test(e.textContent))""",
                                    timeout=30_000)
         except Exception:  # noqa: BLE001
             shot(page, f"{name}-attempt-{attempt + 1}")
