@@ -48,10 +48,14 @@ def run_all(page, until: str, name: str) -> None:
     for attempt in range(3):
         page.locator(".lm-MenuBar-itemLabel", has_text="Run").click()
         page.locator(".lm-Menu-itemLabel", has_text="Run All Cells").first.click()
-        try:            # the run started: some cell on screen is queued, running or done ([*], [7])
-            page.wait_for_function("""() => [...document.querySelectorAll('.jp-InputPrompt')]
-                                         .some(e => /\\[(\\*|\\d+)\\]/.test(e.textContent))""",
-                                   timeout=30_000)
+        try:            # the run started: a cell is queued or running ([*]), the kernel is busy, or it is done
+            done = {"text": until[5:]} if until.startswith("text=") else {"css": until}
+            page.wait_for_function("""(done) => [...document.querySelectorAll('.jp-InputPrompt')]
+                                         .some(e => e.textContent.includes('[*]'))
+                                     || document.body.innerText.includes('| Busy')
+                                     || (done.text ? document.body.innerText.includes(done.text)
+                                                   : document.querySelector(done.css) !== null)""",
+                                   arg=done, timeout=30_000)
         except Exception:  # noqa: BLE001
             shot(page, f"{name}-attempt-{attempt + 1}")
             if attempt == 2:
