@@ -2,6 +2,7 @@
 import os
 import subprocess
 import sys
+import time
 
 import pytest
 from browser_helpers import shot
@@ -61,8 +62,26 @@ def run_all(page, until: str, name: str) -> None:
             if attempt == 2:
                 raise
             continue
-        page.wait_for_selector(until, timeout=300_000)
+        find_in_notebook(page, until, seconds=300)
         return
+
+
+def find_in_notebook(page, selector: str, seconds: float) -> None:
+    """Wait until ``selector`` shows somewhere in the notebook. JupyterLab 4 renders only the
+    cells near the view (windowing), and where a Run All leaves the view depends on the
+    machine's speed, so the notebook is scrolled through, a screen at a time, until it shows."""
+    deadline = time.monotonic() + seconds
+    while True:
+        if page.locator(selector).count() and page.locator(selector).first.is_visible():
+            return
+        if time.monotonic() > deadline:
+            raise AssertionError(f"{selector!r} did not show in the notebook within {seconds} s")
+        page.evaluate("""() => { const w = document.querySelector('.jp-NotebookPanel:not(.lm-mod-hidden) '
+                                                                  + '.jp-WindowedPanel-outer');
+                                 if (!w) return;
+                                 const atEnd = w.scrollTop + w.clientHeight >= w.scrollHeight - 4;
+                                 w.scrollTop = atEnd ? 0 : w.scrollTop + w.clientHeight * 0.8; }""")
+        page.wait_for_timeout(300)          # let the newly shown cells render
 
 
 def test_jupyterlab_opens_at_lesson_00_and_it_runs(page, lab_server):
@@ -73,7 +92,7 @@ def test_jupyterlab_opens_at_lesson_00_and_it_runs(page, lab_server):
     page.wait_for_selector(".lm-TabBar-tabLabel:has-text('00_how_to_use.ipynb')")
     page.wait_for_selector("text=/Python 3 \\(ipykernel\\) \\| Idle/")
     run_all(page, "text=Task 0.1: Not yet. Hint: No answer yet", "10-lab-lesson-00")
-    page.wait_for_selector(".jp-OutputArea .jp-RenderedSVG")          # the board picture (SVG)
+    find_in_notebook(page, ".jp-OutputArea .jp-RenderedSVG", seconds=120)   # the board picture (SVG)
     shot(page, "10-lab-lesson-00")
 
 
@@ -83,8 +102,8 @@ def test_a_lesson_runs_and_its_widget_renders(page, lab_server):
     page.wait_for_selector(".jp-Notebook")
     page.wait_for_selector("text=/Python 3 \\(ipykernel\\) \\| Idle/")    # the kernel is ready
     run_all(page, ".jp-OutputArea .widget-slider", "10-lab-lesson-02")   # the Bloch sphere's sliders
-    page.wait_for_selector(".jp-OutputArea .widget-image img, .jp-OutputArea img.widget-image", timeout=90_000)
-    page.wait_for_selector("text=Not yet. Hint: No answer yet", timeout=90_000)
+    find_in_notebook(page, ".jp-OutputArea .widget-image img, .jp-OutputArea img.widget-image", seconds=120)
+    find_in_notebook(page, "text=Not yet. Hint: No answer yet", seconds=120)
     shot(page, "10-lab-lesson-02")
     assert page.locator(".jp-OutputArea-output .jp-RenderedText[data-mime-type='application/vnd.jupyter.stderr']"
                         ).filter(has_text="Error").count() == 0
