@@ -75,7 +75,8 @@ def find_in_notebook(page, selector: str, seconds: float) -> None:
         if page.locator(selector).count() and page.locator(selector).first.is_visible():
             return
         if time.monotonic() > deadline:
-            raise AssertionError(f"{selector!r} did not show in the notebook within {seconds} s")
+            path = shot(page, "lab-not-found")
+            raise AssertionError(f"{selector!r} did not show in the notebook within {seconds} s (see {path})")
         page.evaluate("""() => { const w = document.querySelector('.jp-NotebookPanel:not(.lm-mod-hidden) '
                                                                   + '.jp-WindowedPanel-outer');
                                  if (!w) return;
