@@ -196,12 +196,7 @@ class GameApp(widgets.VBox):
         self.reviewing: int | None = None      # the position shown from the review, or None
         self._shown: dict = {}                 # tab index -> what it last drew
 
-        def dropdown(description, options, width, label_width, key):
-            d = widgets.Dropdown(options=options, description=description,
-                                 layout=widgets.Layout(width=width, max_width="100%"),
-                                 style={"description_width": label_width})
-            d.observe(lambda _c: self._setting_changed(key, d.value), names="value")
-            return d
+        dropdown = self._dropdown
         self.mode = dropdown("Mode:", MODES, "400px", "50px", "mode")
         self.x_player = dropdown("X:", [x], "290px", "22px", "X")
         self.o_player = dropdown("O:", [o], "290px", "22px", "O")
@@ -248,8 +243,8 @@ class GameApp(widgets.VBox):
         self.hint_button.on_click(lambda _b: self.hint())
         self.back_button.on_click(lambda _b: self.show_position(None))
 
-        top = widgets.HBox([self.mode, self.x_player, self.o_player, self.new_button],
-                           layout=widgets.Layout(flex_flow="row wrap"))
+        self.top = top = widgets.HBox([self.mode, self.x_player, self.o_player, self.new_button],
+                                      layout=widgets.Layout(flex_flow="row wrap"))
         options = widgets.HBox([self.difficulty, self.size, self.levels, self.measurement, self.both_lines],
                                layout=widgets.Layout(flex_flow="row wrap", min_height="34px"))
         left = widgets.VBox([self.board_box,
@@ -264,6 +259,17 @@ class GameApp(widgets.VBox):
         self.new_game()
 
     # --- settings: the controls send their values here ---------------------------------------
+    def _dropdown(self, description: str, options, width: str, label_width: str, key: str,
+                  value=None) -> widgets.Dropdown:
+        """A dropdown that sends its value to the app's settings when the user changes it."""
+        d = widgets.Dropdown(options=options, description=description,
+                             layout=widgets.Layout(width=width, max_width="100%"),
+                             style={"description_width": label_width})
+        if value is not None:
+            d.value = value                      # drawn before anyone listens
+        d.observe(lambda _c: self._setting_changed(key, d.value), names="value")
+        return d
+
     def _setting_changed(self, key: str, value) -> None:
         if value is None or value == self.settings.get(key):
             return                                # the app drew this value itself (None: no choice)
@@ -279,10 +285,13 @@ class GameApp(widgets.VBox):
         st = self.settings
         mode = st["mode"]
         names = players_for(mode, st["size"])
+        if list(self.x_player.options) != names or list(self.o_player.options) != names:
+            # other players on offer: new dropdowns, drawn with their value before they listen
+            # (changing a dropdown's options would send a passing value of its own)
+            self.x_player = self._dropdown("X:", names, "290px", "22px", "X", st["X"])
+            self.o_player = self._dropdown("O:", names, "290px", "22px", "O", st["O"])
+            self.top.children = [self.mode, self.x_player, self.o_player, self.new_button]
         for control, key in ((self.x_player, "X"), (self.o_player, "O")):
-            if list(control.options) != names:
-                control.index = None              # new options keep "no choice" until the value is drawn
-                control.options = names
             control.value = st[key]
         for control, key in ((self.mode, "mode"), (self.difficulty, "difficulty"), (self.size, "size"),
                              (self.levels, "levels"), (self.measurement, "measurement"),
