@@ -288,9 +288,12 @@ class GameApp(widgets.VBox):
         if list(self.x_player.options) != names or list(self.o_player.options) != names:
             # other players on offer: new dropdowns, drawn with their value before they listen
             # (changing a dropdown's options would send a passing value of its own)
+            old = (self.x_player, self.o_player)
             self.x_player = self._dropdown("X:", names, "290px", "22px", "X", st["X"])
             self.o_player = self._dropdown("O:", names, "290px", "22px", "O", st["O"])
             self.top.children = [self.mode, self.x_player, self.o_player, self.new_button]
+            for d in old:
+                d.close()                         # free their models in the kernel and the page
         for control, key in ((self.x_player, "X"), (self.o_player, "O")):
             control.value = st[key]
         for control, key in ((self.mode, "mode"), (self.difficulty, "difficulty"), (self.size, "size"),
