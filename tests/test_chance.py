@@ -11,6 +11,7 @@ from qttt_widgets.players.esilv.scoring import not_a_pair, pair_score
 from qttt_widgets.players.solver import GoffSolver, PerfectPlayer
 from qttt_widgets.rules.errors import IllegalMove
 from qttt_widgets.rules.goff import CHANCE, GoffGame, collapse_decider
+from qttt_widgets.rules import scoring
 from qttt_widgets.rules.scoring import doubled_score, first_line_end, points
 
 
@@ -195,16 +196,7 @@ def test_explicit_chance_survives_copy():
 
 # --- scoring, written once ---------------------------------------------------------------------------
 def masks(g):
-    X = O = 0
-    subs = [0] * 9
-    for i, c in enumerate(g.classical):
-        if c is not None:
-            subs[i] = c[1]
-            if c[0] == "X":
-                X |= 1 << i
-            else:
-                O |= 1 << i
-    return X, O, subs
+    return scoring.masks(g.classical)
 
 
 def test_the_scoring_rule():

@@ -51,7 +51,7 @@ from .actions import Action, CollapseTo, LastMark, Mark
 from .classical import winning_lines
 from .errors import IllegalMove, RecordError, illegal, shown, whole_number
 from .notation import FORMAT, VERSION, format_actions, read_goff_record
-from .scoring import doubled_score, points
+from .scoring import doubled_score, masks, points
 
 SQUARES = 9
 LINES = winning_lines(3)
@@ -560,16 +560,7 @@ class GoffGame:
 
     def _score(self) -> None:
         """Score the classical marks by ``rules.scoring`` (the game ends when it says so)."""
-        X = O = 0
-        subs = [0] * SQUARES
-        for i, c in enumerate(self._cls):
-            if c is not None:
-                subs[i] = c[1]
-                if c[0] == "X":
-                    X |= 1 << i
-                else:
-                    O |= 1 << i
-        doubled = doubled_score(X, O, subs)
+        doubled = doubled_score(*masks(self._cls))
         if doubled is not None:
             self._scores = points(doubled)
 

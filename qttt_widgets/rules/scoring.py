@@ -73,20 +73,8 @@ def doubled_score(X: int, O: int, subs: Subscripts) -> int | None:
         if o:
             if subs is None:
                 raise ValueError("both players have a line: the subscripts decide, and none were given")
-            # first_line_end(X, subs) < first_line_end(O, subs), inline: a solver calls this often
-            fx = fo = 1 << 30
-            for i, j, k in LINES_IN[X]:
-                m = subs[i] if subs[i] > subs[j] else subs[j]
-                if subs[k] > m:
-                    m = subs[k]
-                if m < fx:
-                    fx = m
-            for i, j, k in LINES_IN[O]:
-                m = subs[i] if subs[i] > subs[j] else subs[j]
-                if subs[k] > m:
-                    m = subs[k]
-                if m < fo:
-                    fo = m
+            # both players have lines only at the end of a collapse, so the calls cost little
+            fx, fo = first_line_end(X, subs), first_line_end(O, subs)
             return 1 if fx < fo else -1
         return 2 * x
     if o:
@@ -94,6 +82,21 @@ def doubled_score(X: int, O: int, subs: Subscripts) -> int | None:
     if X | O == FULL:
         return 0
     return None
+
+
+def masks(classical: Sequence[tuple[str, int] | None]) -> tuple[int, int, list[int]]:
+    """(X's squares, O's squares, subscripts) of a board of classical marks ((player, subscript)
+    or None), as ``doubled_score`` takes them."""
+    X = O = 0
+    subs = [0] * len(classical)
+    for i, c in enumerate(classical):
+        if c is not None:
+            subs[i] = c[1]
+            if c[0] == "X":
+                X |= 1 << i
+            else:
+                O |= 1 << i
+    return X, O, subs
 
 
 def points(doubled: int) -> dict:
