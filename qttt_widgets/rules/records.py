@@ -1,18 +1,8 @@
 """Game records: a short text notation people can type, and JSON-safe dicts.
 
-The notation numbers squares 1..9 as people see them, row by row::
-
-    1 2 3
-    4 5 6
-    7 8 9
-
-* ``19``   a spooky mark in squares 1 and 9 (X1, then O2, ...);
-* ``(9)``  the collapse that follows a mark closing a cycle: the mark just
-  placed goes to square 9 and its whole group collapses. It is written right
-  after the mark, as in ``19 59 15(5)``; under random-collapse rules it is the
-  outcome the coin gave (and a record whose outcome is not what its seed's coin
-  gives is refused);
-* ``5``    a single square: the classical last mark, when only one square is left.
+The notation (squares 1..9 as people number them, ``19`` a spooky mark, ``(9)`` a collapse, a
+lone digit the classical last mark) is described in :mod:`qttt_widgets.rules.notation`; a
+record whose random-collapse outcome is not what its seed's coin gives is refused.
 
 Tokens are separated by spaces or commas. A record (``GoffGame.to_record()``) is::
 
