@@ -156,13 +156,6 @@ def test_a_narrow_win_says_where_the_half_point_comes_from():
 
 
 # --- thinking, review -----------------------------------------------------------------------
-class SlowFirstSquare:
-    """A computer that takes its time (to see the thinking state)."""
-
-    def choose(self, game):
-        return game.legal_moves()[0]
-
-
 def test_the_board_says_the_computer_is_thinking_while_it_moves():
     app = GameApp(mode="classical", o="Computer: random")
     statuses = []
