@@ -32,7 +32,9 @@ TARGETS = {
     "rules": (["qttt_widgets/rules/*"],
               ["tests/test_goff.py", "tests/test_classical.py", "tests/test_records.py",
                "tests/test_ensemble.py", "tests/test_qubit_board.py", "tests/test_limits.py",
-               "tests/test_survivors.py", "tests/test_mutation_rules.py"],
+               "tests/test_survivors.py", "tests/test_mutation_rules.py",
+               "tests/test_mutation_qubit_board.py", "tests/test_mutation_records.py",
+               "tests/test_mutation_svg.py"],
               []),
     "solver": (["qttt_widgets/players/solver.py"],
                ["tests/test_solver.py", "tests/test_survivors.py", "tests/test_mutation_solver.py"],
@@ -47,7 +49,8 @@ TARGETS = {
                    "tests/test_lesson_10_physics.py", "tests/test_lesson_11_physics.py",
                    "tests/test_lesson_12_physics.py", "tests/test_lesson_13_physics.py",
                    "tests/test_lesson_14_physics.py", "tests/test_survivors.py",
-                   "tests/test_mutation_exercises.py"],
+                   "tests/test_mutation_exercises.py", "tests/test_checkers_a.py",
+                   "tests/test_checkers_b.py", "tests/test_checkers_c.py"],
                   []),
 }
 
@@ -56,8 +59,10 @@ def _toml_list(items) -> str:
     return "[" + ", ".join(f'"{x}"' for x in items) + "]"
 
 
-def mutmut_section(target: str, dest: Path = ROOT) -> str:
+def mutmut_section(target: str, dest: Path = ROOT, tests_override=()) -> str:
     only, tests, extra = TARGETS[target]
+    if tests_override:
+        tests = list(tests_override)
     tests = [t for t in tests if (dest / t).exists()]     # a target's new tests may not exist yet
     return ("[tool.mutmut]\n"
             'source_paths = ["qttt_widgets"]\n'
@@ -98,7 +103,7 @@ def _files_at(commit: str, new_tests: bool = True) -> dict:
 
 
 def prepare(target: str, work: Path, fresh: bool, commit: str | None = None,
-            new_tests: bool = True) -> Path:
+            new_tests: bool = True, tests=()) -> Path:
     """A copy of the checkout (or of ``commit`` plus the untracked files) for ``target``, with
     its [tool.mutmut] section."""
     dest = work / target
@@ -113,7 +118,7 @@ def prepare(target: str, work: Path, fresh: bool, commit: str | None = None,
             to.write_bytes(data)
     py = dest / "pyproject.toml"
     text = re.sub(r"\n\[tool\.mutmut\]\n(?:(?!\n\[).)*", "\n", py.read_text(), flags=re.S)
-    py.write_text(text.rstrip("\n") + "\n\n" + mutmut_section(target, dest))
+    py.write_text(text.rstrip("\n") + "\n\n" + mutmut_section(target, dest, tests))
     return dest
 
 
@@ -186,6 +191,12 @@ def main(argv=None) -> int:
                     help="run again only the mutants that survived or had no test (after adding tests)")
     ap.add_argument("--modules", nargs="+", default=(), metavar="MODULE",
                     help="with --retest: only these modules (e.g. qttt_widgets.exercises.checks)")
+    ap.add_argument("--names", nargs="+", default=(), metavar="GLOB",
+                    help="run only the mutants whose names match (fnmatch), e.g. "
+                    "'qttt_widgets.exercises.lesson03*'")
+    ap.add_argument("--tests", nargs="+", default=(), metavar="FILE",
+                    help="judge with these test files instead of the target's selection "
+                    "(a quick run for one module; the score is then a lower bound)")
     ap.add_argument("--report", action="store_true", help="print the scores of the last run only")
     ap.add_argument("--max-children", type=int, default=os.cpu_count() or 2)
     args = ap.parse_args(argv)
@@ -201,12 +212,13 @@ def main(argv=None) -> int:
         if args.report:
             dest = args.work / target
         else:
-            dest = prepare(target, args.work, args.fresh, args.commit, not args.baseline)
+            dest = prepare(target, args.work, args.fresh, args.commit, not args.baseline, args.tests)
             t0 = time.perf_counter()
             if args.retest:
                 retest(dest, args.max_children, args.modules)
             else:
-                subprocess.run(["mutmut", "run", "--max-children", str(args.max_children)], cwd=dest)
+                subprocess.run(["mutmut", "run", "--max-children", str(args.max_children), *args.names],
+                               cwd=dest)
             children = os.times()
             print(f"{target}: mutmut finished after {time.perf_counter() - t0:.0f} s "
                   f"wall, {children.children_user + children.children_system:.0f} s CPU (all runs so far)",
