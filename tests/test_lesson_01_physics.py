@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import cmath
 import math
-import random
 
 import numpy as np
 import pytest

@@ -11,7 +11,7 @@ from qttt_widgets.players.basic import RandomPlayer
 from qttt_widgets.players.solver import GoffSolver, ImperfectPlayer, PerfectPlayer, shared_solver
 from qttt_widgets.research.tournament import elo_round_robin, expected
 from qttt_widgets.rules.goff import GoffGame
-from qttt_widgets.rules.records import _merge_outcomes, loads, parse_actions, replay
+from qttt_widgets.rules.records import loads, merge_outcomes, parse_actions, replay
 
 
 def brute(game) -> float:
@@ -97,7 +97,7 @@ def test_random_collapse_first_marks(random_solver):
 
 def test_under_random_collapse_a_perfect_x_can_lose(random_solver):
     g = GoffGame("random", seed=0)
-    actions = _merge_outcomes(parse_actions("79 56 79(9) 56(5) 28 28(8) 34 34(4)"), "random")
+    actions = merge_outcomes(parse_actions("79 56 79(9) 56(5) 28 28(8) 34 34(4)"), "random")
     for action in actions:
         if g.to_move == "X":
             assert (action[1], action[2]) in random_solver.best_actions(g)

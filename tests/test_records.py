@@ -111,6 +111,6 @@ def test_goff_and_records_do_not_import_each_other():
 def test_records_still_offers_what_its_users_import():
     from qttt_widgets.rules import notation
     assert records.parse_actions is notation.parse_actions and records.format_actions is notation.format_actions
-    assert records._merge_outcomes([("mark", 0, 1), ("collapse", 0)], "random") == [("mark", 0, 1, 0)]
+    assert records.merge_outcomes([("mark", 0, 1), ("collapse", 0)], "random") == [("mark", 0, 1, 0)]
     assert records.goff_from_record("19").notation() == "19" and records.goff_to_record(GoffGame())["moves"] == ""
     assert records.loads(records.dumps(GoffGame().play(0, 8))) == GoffGame().play(0, 8)

@@ -20,12 +20,10 @@ from __future__ import annotations
 import json
 
 from .goff import GoffGame, replay, replay_measured_mark
-from .notation import FIELDS as _FIELDS, FORMAT, VERSION, format_actions, merge_outcomes, parse_actions
+from .notation import FORMAT, VERSION, format_actions, merge_outcomes, parse_actions
 
 __all__ = ["FORMAT", "VERSION", "parse_actions", "format_actions", "merge_outcomes", "replay",
            "replay_measured_mark", "goff_to_record", "goff_from_record", "dumps", "loads"]
-
-_merge_outcomes = merge_outcomes        # the name older code and tests use
 
 
 def goff_to_record(game: GoffGame) -> dict:
