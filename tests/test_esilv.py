@@ -38,11 +38,11 @@ def test_grover_amplifies_the_marked_indices():
 
 
 def test_cycle_awareness_uses_the_worse_collapse():
-    from qttt_widgets.players.esilv import _classical_pair_score, cells_of
+    from qttt_widgets.players.esilv import cells_of, direct_pair_score
     g = GoffGame().play(0, 1).play(3, 4)                                 # X3 to move
-    assert pair_score(g, (5, 8)) == _classical_pair_score(cells_of(g), (5, 8), 1)   # no cycle: direct only
+    assert pair_score(g, (5, 8)) == direct_pair_score(cells_of(g), (5, 8), 1)   # no cycle: direct only
     collapses = [h(g.copy().play(0, 1).collapse(sq)) for sq in (0, 1)]   # X3 on X1's pair closes a cycle
-    direct = _classical_pair_score(cells_of(g), (0, 1), 1)
+    direct = direct_pair_score(cells_of(g), (0, 1), 1)
     assert pair_score(g, (0, 1)) == pytest.approx(0.4 * direct + 0.6 * min(collapses))   # X fears the worse
 
 

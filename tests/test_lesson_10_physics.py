@@ -77,8 +77,8 @@ def test_pair_score_blends_direct_and_worst_collapse_on_a_cycle():
     g.play(0, 1).play(1, 2)             # X: 0-1, O: 1-2; X's pair 0-2 would close a cycle
     assert g._comp[0] == g._comp[2]
     j = 1
-    direct = esilv._classical_pair_score(esilv.cells_of(g), (0, 2), j)
-    s10, s01 = esilv.h(esilv._after(g, (0, 2), 0)), esilv.h(esilv._after(g, (0, 2), 2))
+    direct = esilv.direct_pair_score(esilv.cells_of(g), (0, 2), j)
+    s10, s01 = esilv.h(esilv.cells_after_pair(g, (0, 2), 0)), esilv.h(esilv.cells_after_pair(g, (0, 2), 2))
     assert esilv.pair_score(g, (0, 2)) == pytest.approx(0.4 * direct + 0.6 * min(s10, s01))
 
 

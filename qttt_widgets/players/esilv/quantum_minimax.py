@@ -8,7 +8,7 @@ import random
 from qttt_widgets.rules.goff import GoffGame
 
 from .heuristic import cells_of, h
-from .scoring import _classical_pair_score, not_a_pair, pair_score
+from .scoring import direct_pair_score, not_a_pair, pair_score
 
 
 def quantum_minimax(b: list[int], depth: int, alpha: float, beta: float, j: int) -> float:
@@ -28,7 +28,7 @@ def quantum_minimax(b: list[int], depth: int, alpha: float, beta: float, j: int)
                 b[c] = j
                 outcomes.append(quantum_minimax(b, depth - 1, alpha, beta, -j))
                 b[c] = 0
-            s = 0.5 * _classical_pair_score(b, pair, j) + 0.5 * sum(outcomes) / 2
+            s = 0.5 * direct_pair_score(b, pair, j) + 0.5 * sum(outcomes) / 2
             if j == 1:
                 best = max(best, s)
                 alpha = max(alpha, best)

@@ -9,7 +9,7 @@ from qttt_widgets.rules.goff import GoffGame
 from .heuristic import CORNERS, LINES_THROUGH, cells_of, h
 
 
-def _after(game: GoffGame, pair, outcome: int) -> list[int]:
+def cells_after_pair(game: GoffGame, pair, outcome: int) -> list[int]:
     """Classical cells after playing ``pair`` and, if it closes a cycle, collapsing it to ``outcome``."""
     g = game.copy()
     g.explicit_chance = True            # stop at the collapse, whoever decides it (a player or chance)
@@ -25,7 +25,7 @@ def _collapsed(game: GoffGame, square) -> list[int]:
     return cells_of(g)
 
 
-def _classical_pair_score(b: list[int], pair, j: int) -> float:
+def direct_pair_score(b: list[int], pair, j: int) -> float:
     """Criteria 1 and 2 of the pair score (position, alignment diversity) on a board of
     classical marks, from X's point of view, ``j`` the mover (+1 X, -1 O)."""
     c1, c2 = pair
@@ -61,9 +61,9 @@ def pair_score(game: GoffGame, pair) -> float:
     (criteria 1-3; criterion 4, the QAOA bonus, needs the QAOA stage)."""
     c1, c2 = pair
     j = 1 if game.to_move == "X" else -1
-    s_direct = _classical_pair_score(cells_of(game), pair, j)
+    s_direct = direct_pair_score(cells_of(game), pair, j)
     if not game.closes_cycle(c1, c2):
         return s_direct
-    s10, s01 = h(_after(game, pair, c1)), h(_after(game, pair, c2))
+    s10, s01 = h(cells_after_pair(game, pair, c1)), h(cells_after_pair(game, pair, c2))
     s_cycle = min(s10, s01) if j == 1 else max(s10, s01)
     return 0.4 * s_direct + 0.6 * s_cycle
