@@ -67,7 +67,7 @@ def _kind(x: Any) -> str:
     if isinstance(x, (list, tuple)):
         return f"a {type(x).__name__} of {len(x)} item{'s' if len(x) != 1 else ''}"
     name = type(x).__name__
-    return f"{'an' if name[0] in 'aeiou' else 'a'} {name}"
+    return f"{'an' if name[0].lower() in 'aeiou' else 'a'} {name}"
 
 
 def _norm_text(s: str) -> str:
@@ -194,13 +194,15 @@ def encode_check(source: str) -> str:
     return base64.b64encode(zlib.compress(source.encode("utf-8"), 9)).decode("ascii")
 
 
-def run_check(task_id: str, answer: Any, packed: str) -> None:
+def run_check(task_id: str, answer: Any, packed: str, namespace: dict | None = None) -> None:
     """Run a check cell packed by :func:`encode_check`, in the notebook's namespace (the
-    caller's globals), exactly as the instructor wrote it. ``answer`` is only named here so the
-    cell reads as the check of the learner's answer; the check reads it from the namespace."""
+    caller's globals, unless ``namespace`` is given), exactly as the instructor wrote it.
+    ``answer`` is only named here so the cell reads as the check of the learner's answer; the
+    check reads it from the namespace."""
     import base64
     import sys
     import zlib
     source = zlib.decompress(base64.b64decode(packed)).decode("utf-8")
-    namespace = sys._getframe(1).f_globals
+    if namespace is None:
+        namespace = sys._getframe().f_back.f_globals
     exec(compile(source, f"<check {task_id}>", "exec"), namespace)  # noqa: S102 - the course's own check

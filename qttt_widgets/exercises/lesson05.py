@@ -126,8 +126,8 @@ def same_record(target: str) -> Callable[[Any], str | None]:
         if pairs(got) == pairs(want):
             return ("the right pairs of squares, in the wrong order: the order of the record gives each mark "
                     "its subscript (X1 first, then O2, X3, ...)")
-        shifted = sorted((a + 1, b + 1) for a, b in pairs(got) if max(a, b) < 8)
-        if len(shifted) == len(pairs(want)) and shifted == pairs(want):
+        shifted = sorted((a + 1, b + 1) for a, b in pairs(got))     # a 9 is never a code number
+        if shifted == pairs(want):
             return "those are code numbers (0..8): the notation counts squares from 1, as people do"
         if len(got) != len(want):
             return f"your record has {len(got)} marks; the position has {len(want)}"

@@ -40,15 +40,6 @@ SCORE_CASES = [
 ]
 
 
-def _describe(game: GoffGame) -> str:
-    lines = game.lines()
-    if not lines:
-        return "no line" if not game.is_over else "a full board with no line (a draw)"
-    parts = [f"{p} the line {'-'.join(str(s + 1) for s in line)} (largest subscript {top})"
-             for p, line, top in lines]
-    return " and ".join(parts) + f", so {game.result_text()}"
-
-
 def best_collapse(record: str) -> Callable[[Any], str | None]:
     """Task 6.5: a pair ``(square, points)`` -- a collapse choice (a people's square, as in the
     notation's ``(9)``) that is as good for the chooser as the best one, in the position
@@ -60,6 +51,9 @@ def best_collapse(record: str) -> Callable[[Any], str | None]:
     if game.pending is None:
         raise ValueError(f"{record!r} has no cycle waiting to be measured")
     p = game.pending
+    if any(game.copy().collapse(s).scores is None for s in p.options):
+        raise ValueError(f"{record!r}: a collapse of its cycle does not end the game, so there are no "
+                         "points to count; give a position whose collapse ends it")
     chooser = p.chooser
     other = "O" if chooser == "X" else "X"
     values = shared_solver("goff").action_values(game)        # code square -> X's points minus O's

@@ -84,9 +84,9 @@ def odd_first_checker() -> Callable[[Any], str | None]:
     order, and names the usual slips: level 2's circuit (middle cell odd), Qiskit's bit order
     read the wrong way round (third cell odd), GHZ with no X gates, a minus sign."""
     base = checks.state(ODD_FIRST, phase_hint=(
-        "XOO and OXX each come out half the time, as asked, but with a minus sign between them. On this "
-        "board the odds would be the same, yet it is another state: an X on a qubit before its H turns "
-        "the + of the superposition into a −"))
+        "XOO and OXX each come out half the time, as asked, but with a minus sign (or another phase, such as i) "
+        "between them, not +. On this board the odds would be the same, yet it is another state: an X on a "
+        "qubit before its H turns the + of the superposition into a −"))
 
     def checker(answer) -> str | None:
         hint = base(answer)

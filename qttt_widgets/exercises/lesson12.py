@@ -51,8 +51,8 @@ def keeps_the_value(game: GoffGame) -> Callable[[Any], str | None]:
         if why is not None:
             return f"that mark is not legal here: {why}"
         after = solver.value(game.copy().play(*pair))
-        worse = "less" if mover == "X" else "more"
+        # X gets less when the value falls, O when it rises: a mark off the best list is worse for its player
         return (f"legal, but after it the value (X's points minus O's, with best play) is {_points(after)} "
-                f"instead of {_points(value)}: {mover} gets {worse}. Look at what each collapse of the "
+                f"instead of {_points(value)}: {mover} gets less. Look at what each collapse of the "
                 f"mark could give, and at the opponent's open lines")
     return checker
