@@ -597,9 +597,9 @@ class GoffGame:
             {"format": "qttt-goff", "version": 1, "rules": "goff", "seed": null,
              "moves": "19 59 15(5)", "redo": ""}
 
-        A record cannot hold a chance node waiting for its outcome, nor (``explicit_chance``) an
-        outcome other than the seed's coin: both raise IllegalMove, since ``from_record`` could
-        not give the same game back."""
+        A record cannot hold a chance node waiting for its outcome, nor an outcome other than the
+        seed's coin (chosen under ``explicit_chance``, or by ``replay_measured_mark``): both raise
+        IllegalMove, since ``from_record`` could not give the same game back."""
         self._check_recordable()
         return {"format": FORMAT, "version": VERSION, "rules": self.rules, "seed": self.seed,
                 "moves": format_actions(self.history), "redo": format_actions(self.redo_stack)}
@@ -608,7 +608,7 @@ class GoffGame:
         if self.is_chance_node():
             raise IllegalMove("a random collapse is waiting for its outcome, which a record cannot hold: "
                               "apply one of chance_outcomes(), or toss(), first", rule="chance-pending")
-        if self.rules != "random" or not self.explicit_chance:
+        if self.rules != "random":
             return
         actions = [(a, snap[3]) for a, snap in self._history]
         sub = self._move
