@@ -34,7 +34,7 @@ TARGETS = {
                "tests/test_ensemble.py", "tests/test_qubit_board.py", "tests/test_limits.py",
                "tests/test_survivors.py", "tests/test_mutation_rules.py",
                "tests/test_mutation_qubit_board.py", "tests/test_mutation_records.py",
-               "tests/test_mutation_svg.py"],
+               "tests/test_mutation_svg.py", "tests/test_chance.py", "tests/test_api.py"],
               []),
     "solver": (["qttt_widgets/players/solver.py"],
                ["tests/test_solver.py", "tests/test_survivors.py", "tests/test_mutation_solver.py"],
