@@ -31,6 +31,16 @@ def test_draft_example_one_impossible_board_is_pruned():
     assert set(e.boards()) == brute_force(GoffGame().play(0, 1).play(1, 2))
 
 
+def test_the_naive_count_doubles_with_each_spooky_mark():
+    # each mark could sit in either of its two squares: 1, 2, 4, 8, 16 placements before pruning
+    g = GoffGame()
+    sizes = [Ensemble(g).naive_size]
+    for a, b in [(0, 1), (2, 3), (4, 5), (6, 7)]:
+        g.play(a, b)
+        sizes.append(Ensemble(g).naive_size)
+    assert sizes == [1, 2, 4, 8, 16]
+
+
 def test_a_chain_of_n_marks_has_n_plus_one_members():
     g = GoffGame()
     for n, (a, b) in enumerate([(0, 1), (1, 2), (2, 5), (5, 8), (8, 7), (7, 6), (6, 3), (3, 4)], 1):
