@@ -87,10 +87,16 @@ def _symmetries():
     return tuple(maps)
 
 
-SYMMETRIES = _symmetries()      # eight maps old square -> new square (identity first)
-_PERMS = tuple(tuple(m.index(q) for q in range(9)) for m in SYMMETRIES)   # new square -> old
-_PAIRMAPS = tuple(tuple((min(m[a], m[b]), max(m[a], m[b])) for a in range(9) for b in range(9))
-                  for m in SYMMETRIES)
+def _symmetry_tables():
+    """(maps, perms, pairmaps): the eight maps old square -> new square (identity first), the
+    same as new square -> old, and each pair of squares a * 9 + b -> its image, sorted. Computed
+    on use (under a millisecond; each solver keeps its own), not at import, so that they
+    can be tested like the rest of the module."""
+    maps = _symmetries()
+    perms = tuple(tuple(m.index(q) for q in range(9)) for m in maps)
+    pairmaps = tuple(tuple((min(m[a], m[b]), max(m[a], m[b])) for a in range(9) for b in range(9))
+                     for m in maps)
+    return maps, perms, pairmaps
 
 
 def _subs(cls, n, entry):
@@ -246,6 +252,7 @@ class GoffSolver:
         self.table: dict = {}
         self.nodes = 0
         self._history: dict = {}
+        self._maps, self._perms, self._pairmaps = _symmetry_tables()
 
     # --- public API --------------------------------------------------------------
     def value(self, game: GoffGame) -> float:
@@ -400,7 +407,7 @@ class GoffSolver:
         seen: dict = {}
         for a in range(9):
             for b in range(a + 1, 9):
-                canon = min(tuple(sorted((m[a], m[b]))) for m in SYMMETRIES)
+                canon = min(tuple(sorted((m[a], m[b]))) for m in self._maps)
                 if canon not in seen:
                     seen[canon] = self._first_move_value(*canon)
                 first[(a, b)] = seen[canon]
@@ -434,12 +441,12 @@ class GoffSolver:
         if n > self.symmetry_depth:
             return (cls, marks)
         # the smallest of the eight images: compare the squares first, marks only on a tie
-        imgs = [tuple(map(cls.__getitem__, p)) for p in _PERMS]
+        imgs = [tuple(map(cls.__getitem__, p)) for p in self._perms]
         c = min(imgs)
         best = None
         for k, img in enumerate(imgs):
             if img == c:
-                pm = _PAIRMAPS[k]
+                pm = self._pairmaps[k]
                 ms = tuple(sorted([(s,) + pm[a * 9 + b] for s, a, b in marks]))
                 if best is None or ms < best:
                     best = ms
@@ -743,7 +750,7 @@ def _canonical(game):
     cls = tuple(0 if m is None else m[1] for m in game.classical)
     marks = [(s, a, b) for _, s, a, b in game.spooky]
     best = None
-    for k, m in enumerate(SYMMETRIES):
+    for k, m in enumerate(_symmetries()):
         c = [0] * 9
         for q in range(9):
             c[m[q]] = cls[q]
@@ -811,7 +818,7 @@ def _book_lookup(game):
     if hit is None:
         return None
     value, pairs = hit
-    m = SYMMETRIES[k]
+    m = _symmetries()[k]
     back = {new: old for old, new in enumerate(m)}
     best = [(back[int(pairs[i])], back[int(pairs[i + 1])]) for i in range(0, len(pairs), 2)]
     return value, sorted(tuple(sorted(p)) for p in best)
@@ -897,7 +904,7 @@ def _book_chunk(job) -> list:
         g = _book_replay(rules, h)
         key, k = _canonical(g)
         value, best = solver.hint(g, book=False)
-        m = SYMMETRIES[k]
+        m = _symmetries()[k]
         pairs = sorted(tuple(sorted((m[a], m[b]))) for a, b in best)
         out.append((_book_key(key), [value, "".join(f"{a}{b}" for a, b in pairs)]))
         if len(solver.table) > 6_000_000:           # a cache: keep the build's memory bounded
