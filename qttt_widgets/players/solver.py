@@ -56,7 +56,7 @@ from dataclasses import dataclass
 from operator import itemgetter
 from typing import Any, Callable, cast
 
-from qttt_widgets.rules.goff import CHANCE, GoffGame, collapse_decider, player_of
+from qttt_widgets.rules.goff import CHANCE, GoffGame, collapse_decider
 from qttt_widgets.rules.scoring import LINE_COUNT as _LC
 from qttt_widgets.rules.scoring import doubled_score
 
@@ -335,11 +335,10 @@ class GoffSolver:
         comps = _components(cls, marks)
         out = {}
         for action in game.legal_moves():
-            if not isinstance(action, tuple):        # the classical last mark
+            if not isinstance(action, tuple):        # the classical last mark: mark 9, X's (see _endgame)
                 c = list(cls)
                 c[action] = n
-                X2, O2 = (X | 1 << action, O) if n & 1 else (X, O | 1 << action)
-                out[action] = (1 if n & 1 else -1) * _final_score(X2, O2, c)
+                out[action] = _final_score(X | 1 << action, O, c)
                 continue
             out[action] = self._mark_score(cls, X, O, comps, marks, n, action, by_chance, alpha, beta)
         return out
@@ -375,9 +374,9 @@ class GoffSolver:
         p = game.pending
         if game.decider == CHANCE:
             alpha, beta = -_INF, _INF
-        flip = 1 if player_of(p.sub) == game.to_move else -1     # _outcome: the closer's side
-        if flip == -1:
-            alpha, beta = -beta, -alpha
+        # _outcome counts from the side of the closer (mark p.sub); game.to_move, whose side is
+        # wanted, is always the other player (to_move is the player of the next mark)
+        alpha, beta = -beta, -alpha
         rest = tuple(m for m in marks if m[0] != p.sub)
         comps = _components(cls, rest)
         out = {}
@@ -385,7 +384,7 @@ class GoffSolver:
             comp = next(c for c in comps if (c[0] >> q) & 1)
             entry = next(e for e in comp[1] if e[0] == q)
             others = tuple(c for c in comps if c is not comp)
-            out[q] = flip * self._outcome(cls, X, O, comp, entry, others, rest, p.sub, alpha, beta)
+            out[q] = -self._outcome(cls, X, O, comp, entry, others, rest, p.sub, alpha, beta)
         return out
 
     def _outcome(self, cls, X, O, comp, entry, others, marks, n, alpha, beta):
@@ -494,19 +493,22 @@ class GoffSolver:
 
     def _endgame(self, cls, X, O, comps, n, beta):
         """Mark n with one or two trees left: the classical last mark, the last cycle
-        (``_last_mark``) or two trees (``_two_trees``), without a search."""
+        (``_last_mark``) or two trees (``_two_trees``), without a search.
+
+        Which mark that is follows from the count: every placed mark is a classical square or
+        an edge of a tree, and a tree of k open squares has k - 1 edges. With one tree holding
+        all the open squares, 8 marks are down, so n is 9 (X's); with two trees, n is 8 (O's).
+        The endgame functions below rely on it."""
         if len(comps) == 2:
             return self._two_trees(cls, X, O, comps[0][1], comps[1][1], n, beta)
         entries = comps[0][1]
         if len(entries) > 1:
             return self._last_mark(cls, X, O, entries, n)
-        self.nodes += 1                      # the last open square: a classical mark
+        self.nodes += 1                      # the last open square: mark 9, X's, classical
         r = entries[0][0]
         c = list(cls)
         c[r] = n
-        if n & 1:
-            return _final_score(X | 1 << r, O, c)
-        return -_final_score(X, O | 1 << r, c)
+        return _final_score(X | 1 << r, O, c)
 
     def _best_cycle(self, cls, X, O, comps, marks, n, alpha, beta):
         """The best the mover (mark n) gets by closing a cycle, over the trees, or -_INF when
@@ -547,21 +549,20 @@ class GoffSolver:
     def _collapse_value(self, cls, X, O, entry, rest, mrest, n, alpha, beta):
         """Mark n has closed a cycle and taken entry's square, its tree following: doubled
         points from the mover's side, the game scored, or searched on over the other trees
-        ``rest`` (whose spooky marks are ``mrest``)."""
+        ``rest`` (whose spooky marks are ``mrest``). ``_search`` leaves one or two trees to
+        ``_endgame``, so there were three or more, and ``rest`` holds at least two."""
         r, xm, om, plc = entry
         if n & 1:
             X2, O2, sign = X | xm | 1 << r, O | om, 1
         else:
             X2, O2, sign = X | xm, O | om | 1 << r, -1
         x, o = _LC[X2], _LC[O2]
-        if x or o or not rest:               # a line, or no tree left (the board full): scored
+        if x or o:                           # a line: scored
             return sign * _final_score(X2, O2, _subs(cls, n, entry) if x and o else None)
         c = _subs(cls, n, entry)
         if len(rest) == 2:                   # two trees left: no search node
             return -self._two_trees(c, X2, O2, rest[0][1], rest[1][1], n + 1,
                                     _INF if self._chance else -alpha)
-        if len(rest) == 1 and len(rest[0][1]) > 1:
-            return -self._last_mark(c, X2, O2, rest[0][1], n + 1)
         if self._chance:                     # a mean needs both outcomes exactly
             return -self._search(c, X2, O2, rest, mrest, n + 1, -_INF, _INF)
         return -self._search(c, X2, O2, rest, mrest, n + 1, -beta, -alpha)
@@ -624,19 +625,15 @@ class GoffSolver:
         """Mark n closes a cycle in tree T; unless that ends the game, mark n + 1 then closes
         the last cycle in U (or, U one square, is the classical last mark). The mover's best
         such cycle, doubled points from its side; ``tops`` caches the ``_join_top`` of each
-        square of T."""
+        square of T. Two trees are left, so n is 8, O's (see ``_endgame``)."""
         chance = self._chance
-        sign = 1 if n & 1 else -1
         w1 = w2 = -_INF                                  # the best two outcomes so far
         for i, entry in enumerate(T):
             r, xm, om, plc = entry
-            if n & 1:
-                X2, O2 = X | xm | 1 << r, O | om
-            else:
-                X2, O2 = X | xm, O | om | 1 << r
+            X2, O2 = X | xm, O | om | 1 << r
             x, o = _LC[X2], _LC[O2]
             if x or o:                                   # a line (U is still open): scored
-                v = sign * _final_score(X2, O2, _subs(cls, n, entry) if x and o else None)
+                v = -_final_score(X2, O2, _subs(cls, n, entry) if x and o else None)
             else:
                 top = tops.get(i)
                 if top is None:
@@ -677,21 +674,15 @@ class GoffSolver:
     def _join_top(cls, X, O, q_entry, T, n):
         """Mark n has taken square q (its tree follows) and mark n + 1 closes the last cycle
         in tree T: the best two outcomes over its square r in T, from n + 1's side, as a pair
-        (the second is -_INF when T is one square)."""
+        (the second is -_INF when T is one square). Two trees were left, so n is 8, O's, and
+        n + 1 is 9, X's (see ``_endgame``)."""
         q, xq, oq, pq = q_entry
-        xmove = n & 1
-        if xmove:               # mark n (X) in q, mark n + 1 (O) in r
-            Xq, Oq = X | xq | 1 << q, O | oq
-        else:
-            Xq, Oq = X | xq, O | oq | 1 << q
+        Xq, Oq = X | xq, O | oq | 1 << q            # mark n (O) in q, mark n + 1 (X) in r
         w1 = w2 = -_INF
         cq = None                   # the subscripts after mark n, built when first needed
         for entry in T:
             r, xm, om, plc = entry
-            if xmove:
-                X2, O2 = Xq | xm, Oq | om | 1 << r
-            else:
-                X2, O2 = Xq | xm | 1 << r, Oq | om
+            X2, O2 = Xq | xm | 1 << r, Oq | om
             x, o = _LC[X2], _LC[O2]
             if x and o:
                 if cq is None:
@@ -701,8 +692,6 @@ class GoffSolver:
                 t = _final_score(X2, O2, None)
             else:                   # the board is full
                 t = _DRAW
-            if xmove:
-                t = -t
             if t > w1:
                 w1, w2 = t, w1
             elif t > w2:
@@ -711,17 +700,14 @@ class GoffSolver:
 
     def _last_mark(self, cls, X, O, entries, n):
         """Mark n when every open square is in one tree: every move closes the last cycle
-        and the collapse fills the board. Doubled points from the side of the player of n."""
+        and the collapse fills the board. n is 9, X's (see ``_endgame``); doubled points
+        from X's side."""
         self.nodes += 1
-        sign = 1 if n & 1 else -1
         w1 = w2 = -_INF                      # the best two outcomes so far
         for entry in entries:
             r, xm, om, plc = entry
-            if n & 1:
-                X2, O2 = X | xm | 1 << r, O | om
-            else:
-                X2, O2 = X | xm, O | om | 1 << r
-            v = sign * _final_score(X2, O2, _subs(cls, n, entry) if _LC[X2] and _LC[O2] else None)
+            X2, O2 = X | xm | 1 << r, O | om
+            v = _final_score(X2, O2, _subs(cls, n, entry) if _LC[X2] and _LC[O2] else None)
             if v > w1:
                 w1, w2 = v, w1
             elif v > w2:
