@@ -141,8 +141,13 @@ def test_qaoa_grover_runs_its_circuit_before_each_mark_and_never_reoptimises(mon
     assert esilv.QaoaGroverPlayer(3).angles == esilv.QAOA_ANGLES
 
 
-def test_the_stored_qaoa_angles_are_what_the_offline_optimisation_gives():
-    assert esilv.tune_angles() == esilv.QAOA_ANGLES
+def test_the_stored_qaoa_angles_are_as_good_as_the_offline_optimisation_gives():
+    """QAOA_ANGLES came from tune_angles(); COBYLA's last digits move between SciPy versions
+    (1.16 rewrote it), so the stored angles are judged by what they reach: the same mean
+    <C>/C_max as a fresh optimisation within 0.002, and clearly better than its start (0.5, 0.5)."""
+    stored = esilv.angle_quality(esilv.QAOA_ANGLES)
+    assert stored >= esilv.angle_quality(esilv.tune_angles()) - 0.002
+    assert stored > esilv.angle_quality((0.5, 0.5)) + 0.03
 
 
 def test_circuit_energies_and_the_fix():

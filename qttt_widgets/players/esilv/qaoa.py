@@ -98,16 +98,12 @@ def qaoa_scores(game: GoffGame, seed: int = 0, iterations: int = 30, shots: int 
     return {sq: ones[i] / final_shots for i, sq in enumerate(squares)}
 
 
-def tune_angles(games: int = 12, seed: int = 1, iterations: int = 60) -> tuple:
-    """The offline optimisation behind ``QAOA_ANGLES``: COBYLA over (gamma, beta) from (0.5, 0.5)
-    maximising the mean of <C> / C_max over the distinct QUBOs met before the spooky marks of
-    ``games`` random games (random collapse). <C> is computed exactly from the statevector,
-    so the result does not depend on shot noise. Returns the angles rounded to 4 places."""
+def _angle_problems(games: int, seed: int) -> list:
+    """The distinct QUBOs met before the spooky marks of ``games`` random games (random
+    collapse), each with its cost of every bit string divided by the largest."""
     import random
 
     import numpy as np
-    from qiskit.quantum_info import Statevector
-    from scipy.optimize import minimize
 
     rng = random.Random(seed)
     problems = {}
@@ -124,15 +120,35 @@ def tune_angles(games: int = 12, seed: int = 1, iterations: int = 60) -> tuple:
     for h_terms, couplings, n in problems.values():
         costs = np.array([_cost(h_terms, couplings, [(k >> i) & 1 for i in range(n)]) for k in range(2 ** n)])
         tables.append((h_terms, couplings, n, costs / costs.max()))
+    return tables
 
-    def objective(params) -> float:
-        total = 0.0
-        for h_terms, couplings, n, costs in tables:
-            qc = qaoa_circuit(h_terms, couplings, n, *params).remove_final_measurements(inplace=False)
-            total += float(Statevector.from_instruction(qc).probabilities() @ costs)
-        return -total / len(tables)
 
-    best = minimize(objective, x0=[0.5, 0.5], method="COBYLA", options={"maxiter": iterations})
+def _mean_quality(tables: list, angles) -> float:
+    from qiskit.quantum_info import Statevector
+    total = 0.0
+    for h_terms, couplings, n, costs in tables:
+        qc = qaoa_circuit(h_terms, couplings, n, *angles).remove_final_measurements(inplace=False)
+        total += float(Statevector.from_instruction(qc).probabilities() @ costs)
+    return total / len(tables)
+
+
+def angle_quality(angles, games: int = 12, seed: int = 1) -> float:
+    """The mean of <C> / C_max that one QAOA layer with ``angles`` = (gamma, beta) reaches over
+    the QUBOs of ``tune_angles`` (computed exactly from the statevector): what it maximises."""
+    return _mean_quality(_angle_problems(games, seed), angles)
+
+
+def tune_angles(games: int = 12, seed: int = 1, iterations: int = 60) -> tuple:
+    """The offline optimisation behind ``QAOA_ANGLES``: COBYLA over (gamma, beta) from (0.5, 0.5)
+    maximising ``angle_quality``, the mean of <C> / C_max over the distinct QUBOs met before the
+    spooky marks of ``games`` random games (random collapse). <C> is computed exactly from the
+    statevector, so the result does not depend on shot noise; it may move in the last places
+    between SciPy versions (SciPy 1.16 changed its COBYLA). Returns the angles rounded to 4 places."""
+    from scipy.optimize import minimize
+
+    tables = _angle_problems(games, seed)
+    best = minimize(lambda params: -_mean_quality(tables, params), x0=[0.5, 0.5], method="COBYLA",
+                    options={"maxiter": iterations})
     return tuple(round(float(a), 4) for a in best.x)
 
 
