@@ -212,6 +212,9 @@ def main(argv=None) -> int:
     for target in targets:
         if args.report:
             dest = args.work / target
+            if not dest.is_dir():
+                lines.append(f"{target}: no run under {args.work}")
+                continue
         else:
             dest = prepare(target, args.work, args.fresh, args.commit, not args.baseline, args.tests)
             t0 = time.perf_counter()
