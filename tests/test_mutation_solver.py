@@ -260,8 +260,8 @@ def test_a_first_mark_searched_from_scratch_has_the_books_value(pair, value, nod
     wins half a point for X (the known opening result, test_solver.py).
 
     The node count (search nodes plus endgames read off in one node each) and the positions
-    stored are the figures ``benchmarks/solver.py`` reports, pinned: a change to the search
-    that changes them should say so here, with the new figures."""
+    stored, counted as ``benchmarks/solver.py`` counts them for the whole solve, are pinned: a
+    change to the search that changes them should say so here, with the new figures."""
     solver = GoffSolver()
     assert solver._first_move_value(*pair) == value == _book_first_moves("goff")[pair]
     assert (solver.nodes, len(solver.table)) == (nodes, stored)
@@ -717,8 +717,8 @@ def test_a_solver_keeps_apart_positions_that_differ_only_in_a_mark_outside_the_c
 def test_the_value_is_the_best_of_the_action_values(record):
     """Two searches of one position: the value (one search with a window that narrows as it
     goes) and every action's value (a full window each), on fresh solvers. At the first position
-    a search that went on after reaching its window's top (a cut missed at a tie) once gave
-    X half a point it does not have."""
+    a search that goes on after reaching its window's top (a cut missed at a tie, planted by
+    mutation testing) gives X half a point it does not have."""
     g = GoffGame.from_record(record)
     values = GoffSolver().action_values(g)
     best = (max if g.to_move == "X" else min)(values.values())
