@@ -1,5 +1,6 @@
-"""The course as Colab runs it: a fresh environment with Colab's ipywidgets (7.7.1), the
-library installed from a wheel built from this checkout (not editable), and each lesson
+"""The course as Colab runs it: a fresh environment on Colab's Python (3.12) with Colab's
+ipywidgets (7.7.1), the library installed from a wheel built from this checkout (not
+editable), and each lesson
 opened alone in an empty folder, run top to bottom. Before the library is installed, the
 setup cell stops with one clear sentence instead of a traceback.
 
@@ -19,8 +20,10 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tools"))
 import course  # noqa: E402
 from envs import sh  # noqa: E402
+from pythons import find_python  # noqa: E402
 
 COLAB_IPYWIDGETS = "7.7.1"
+COLAB_PYTHON = "3.12"          # Colab's Python in November 2026; Colab moves it on its own schedule
 
 
 @pytest.fixture(scope="module")
@@ -28,7 +31,10 @@ def colab(tmp_path_factory):
     top = tmp_path_factory.mktemp("colab")
     sh(sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", top / "dist", ROOT)
     wheel = next((top / "dist").glob("qttt_widgets-*.whl"))
-    sh(sys.executable, "-m", "venv", top / "venv")
+    python = find_python(COLAB_PYTHON)
+    if python is None:
+        pytest.skip(f"Python {COLAB_PYTHON} (Colab's) is not on this machine")
+    sh(python, "-m", "venv", top / "venv")
     py = top / "venv" / "bin" / "python"
     sh(py, "-m", "pip", "install", "-q", f"ipywidgets=={COLAB_IPYWIDGETS}", "ipykernel", "nbclient")
     return top, py, wheel
@@ -54,6 +60,7 @@ def test_colab_like_environment(colab):
     sh(py, "-m", "pip", "install", "-q", wheel)
     version = sh(py, "-c", "import ipywidgets; print(ipywidgets.__version__)", cwd=empty).strip()
     assert version == COLAB_IPYWIDGETS
+    assert sh(py, "-c", "import sys; print('%d.%d' % sys.version_info[:2])").strip() == COLAB_PYTHON
     where = sh(py, "-c", "import qttt_widgets; print(qttt_widgets.__file__)", cwd=empty).strip()
     assert str(top / "venv") in where                                   # the wheel, not this checkout
 

@@ -76,3 +76,18 @@ def test_strip_solutions_keeps_the_stub_and_the_signature():
     assert "answer = 3" not in out and "return 2 * x" not in out
     assert out.startswith("answer = None   # a number\n# YOUR CODE HERE\n")
     assert "def f(x):\n    \"\"\"Doc.\"\"\"\n    # YOUR CODE HERE\n    raise NotImplementedError()" in out
+
+
+def test_the_lint_refuses_a_png_stored_inside_an_html_output(tmp_path):
+    """A PNG inside text/html is compared byte by byte by nbval, and its bytes change with
+    matplotlib's version (lessons 05-06 failed on Python 3.10 that way): the lint says so."""
+    source = LESSONS[5]
+    planted = tmp_path / source.name
+    nb = nbformat.read(source, as_version=4)
+    assert course.lint_notebook(source) == []
+    cell = next(c for c in nb.cells if c.cell_type == "code" and c.outputs)
+    cell.outputs.append(nbformat.v4.new_output(
+        "display_data", data={"text/html": '<div><img src="data:image/png;base64,iVBORw0KGgo="></div>'}))
+    nbformat.write(nb, planted)
+    problems = course.lint_notebook(planted)
+    assert len(problems) == 1 and "stores a PNG inside an HTML output" in problems[0]

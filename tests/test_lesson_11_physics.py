@@ -197,15 +197,12 @@ def test_quantum_minimax_score_and_no_circuit(monkeypatch):
 
 
 def test_qaoa_scores_are_about_a_coin_toss_for_several_seeds():
-    ranges = {}
-    for seed in (3, 4, 5):
+    """What the lesson says, and nothing finer: seed 3 (the figure) within 0.1 of a coin's 0.5, seeds 4
+    and 5 within 0.15, and far from the optimum's 1. The exact range moves with SciPy's COBYLA (seed 3:
+    0.42-0.50 with SciPy 1.17, 0.45-0.50 with 1.15), so no digit of it is pinned."""
+    for seed, within in ((3, 0.1), (4, 0.15), (5, 0.15)):
         s = esilv.qaoa_scores(GoffGame(), seed=seed)
-        ranges[seed] = (round(min(s.values()), 2), round(max(s.values()), 2))
-    assert ranges[3] == (0.42, 0.50)
-    lows, highs = [lo for lo, _ in (ranges[4], ranges[5])], [hi for _, hi in (ranges[4], ranges[5])]
-    assert (min(lows), max(highs)) == (0.46, 0.58)
-    assert all(0.4 < lo and hi < 0.6 for lo, hi in ranges.values())     # about a coin toss, not "below"
-    assert max(hi for _, hi in ranges.values()) > 0.5
+        assert len(s) >= 7 and all(abs(v - 0.5) <= within for v in s.values()), (seed, s)
 
 
 def test_a_mark_collapses_when_a_later_mark_closes_its_cycle_together_with_the_cycle():

@@ -332,6 +332,14 @@ def lint_notebook(path: Path) -> list[str]:
         if not images:
             say("no picture is stored in the notebook: a static render would show none")
     for i, c in enumerate(nb.cells):
+        for o in c.get("outputs", []) if c.cell_type == "code" else []:
+            html = o.get("data", {}).get("text/html", "")
+            if "data:image/png" in ("".join(html) if isinstance(html, list) else html):
+                say(f"cell {i} stores a PNG inside an HTML output: nbval compares HTML byte by byte and a "
+                    "PNG's bytes change with the plotting library's version; draw it as SVG from the "
+                    "library's code (qttt_widgets.widgets.svg) or show the PNG as its own image output")
+                break
+    for i, c in enumerate(nb.cells):
         if c.cell_type == "code" and c.source.strip() and not c.get("outputs") and c.execution_count is None \
                 and "setup" not in _tags(c):
             say(f"cell {i} was never run: execute the notebook and save it")

@@ -38,53 +38,6 @@ class _Cache:
 
 
 # --- the entanglement graph ----------------------------------------------------------
-def goff_graph_png(game: GoffGame) -> bytes:
-    """Squares at their board places; one curved edge per spooky mark, labelled X1, O2...;
-    the cycle awaiting measurement in orange; classical squares filled with their mark."""
-    fig = R.figure(3.6, 3.6)
-    ax = fig.add_subplot(111)
-    ax.set_xlim(-0.1, 3.1)
-    ax.set_ylim(-0.1, 3.1)
-    ax.set_aspect("equal")
-    ax.axis("off")
-    p = game.pending
-    cycle_marks = set(p.cycle_marks) if p else set()
-    seen_pairs: dict[tuple, int] = {}
-    from matplotlib.patches import FancyArrowPatch
-    for who, s, a, b in game.spooky:
-        pair = (min(a, b), max(a, b))
-        k = seen_pairs.get(pair, 0)
-        seen_pairs[pair] = k + 1
-        rad = [0.18, -0.18, 0.4, -0.4, 0.6, -0.6][k % 6]
-        (x1, y1), (x2, y2) = R.square_xy(pair[0]), R.square_xy(pair[1])
-        in_cycle = s in cycle_marks
-        col = R.CYCLE_COLOUR if in_cycle else R.colour(who)
-        ax.add_patch(FancyArrowPatch((x1, y1), (x2, y2), connectionstyle=f"arc3,rad={rad}",
-                                     arrowstyle="-", lw=3.2 if in_cycle else 2, color=col,
-                                     shrinkA=17, shrinkB=17, zorder=1))
-        mx, my = (x1 + x2) / 2, (y1 + y2) / 2
-        dx, dy = x2 - x1, y2 - y1
-        ax.text(mx - rad * dy, my + rad * dx, f"{who}{R.sub(s)}", color=col, fontsize=10,
-                ha="center", va="center", fontweight="bold",
-                bbox=dict(boxstyle="round,pad=0.1", fc="white", ec="none", alpha=0.85), zorder=3)
-    for sq in range(9):
-        x, y = R.square_xy(sq)
-        mark = game.classical[sq]
-        if mark is not None:
-            ax.add_patch(_circle(x, y, R.colour(mark[0]), filled=True))
-            ax.text(x, y, f"{mark[0]}{R.sub(mark[1])}", color="white", ha="center", va="center",
-                    fontsize=12, fontweight="bold", zorder=4)
-        else:
-            edge = R.CYCLE_COLOUR if p and sq in p.cycle else "#555"
-            ax.add_patch(_circle(x, y, edge, filled=False))
-            ax.text(x, y, str(sq + 1), color="#555", ha="center", va="center", fontsize=11, zorder=4)
-    title = "entanglement graph"
-    if p:
-        title += f" — cycle {'→'.join(str(c + 1) for c in p.cycle)}→{p.cycle[0] + 1}"
-    ax.set_title(title, fontsize=10)
-    return R.to_png(fig)
-
-
 def _circle(x, y, colour, filled):
     from matplotlib.patches import Circle
     return Circle((x, y), 0.2, fc=colour if filled else "white", ec=colour, lw=2, zorder=2)
