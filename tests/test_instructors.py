@@ -174,3 +174,36 @@ def test_make_the_student_edition(copy):
                 assert "run_check(" in cell.source and "expect=" not in cell.source and "wrong=" not in cell.source
     assert (out / "GLOSSARY.md").exists()
     assert tool(copy, "student") == ""                                # twice: nothing changes
+
+
+def test_without_an_address_the_setup_cell_is_short_folded_and_has_no_colab_branch():
+    """Issue 23, section 6: the first thing every student sees. Without a public address the setup
+    cell has no Colab branch (no empty address in a condition, no git+https://github.com/@main); it is
+    short and folded in JupyterLab and Colab. With an address, Colab installs from it."""
+    local = course.setup_source("", "main")
+    for broken in ("google.colab", "github.com", "%pip", 'and ""', "/@main"):
+        assert broken not in local
+    assert len(local.splitlines()) <= 12
+    published = course.setup_source("a-teacher/qttt", "main")
+    assert 'git+https://github.com/a-teacher/qttt@main' in published and 'and "' not in published
+    for path in course.lessons():
+        nb = nbformat.read(path, as_version=4)
+        setup = next(c for c in nb.cells if "setup" in c.metadata.get("tags", []))
+        assert setup.source == local, path.name                       # this checkout has no address
+        assert setup.metadata["jupyter"]["source_hidden"] and setup.metadata["cellView"] == "form"
+        assert setup.source.startswith("#@title")
+
+
+def test_readme_and_the_student_readme_say_what_a_newcomer_needs():
+    """The venv comes before the first pip install (PEP 668); the README says where JupyterLab and
+    the app are served and how to stop them; the badge placeholder is hidden from readers; the
+    student edition's README does not forbid the editing every task asks for."""
+    readme = (ROOT / "README.md").read_text()
+    assert readme.index("python3 -m venv .venv") < readme.index("pip install -r requirements.txt")
+    assert "PEP 668" in readme
+    assert "http://localhost:8888/lab" in readme and "http://localhost:8866/" in readme
+    assert readme.count("Ctrl + C") >= 2 and "File → Shut Down" in readme
+    block = readme.split("<!-- launch badges -->")[1].split("<!-- /launch badges -->")[0].strip()
+    assert block.startswith("<!--") and block.endswith("-->")                   # no address: a comment only
+    student = (ROOT / "student" / "README.md").read_text()
+    assert "Do not edit" not in student and "write your answer in the cell" in student

@@ -289,3 +289,17 @@ def test_the_static_bloch_picture_of_h_t_h():
     assert abs(a1) ** 2 == pytest.approx(math.sin(math.pi / 8) ** 2)
     assert math.cos(theta) == pytest.approx(1 - 2 * abs(a1) ** 2) == pytest.approx(0.707, abs=1e-3)
     assert np.allclose(S @ KET0, KET0)
+
+
+def test_task_2_6_states_the_claim_without_the_course_history():
+    """Task 2.6 quotes the claim ("with T between them the odds are no longer 50/50") as a common
+    explanation, not as an earlier edition of the course; the claim's slip is computed above
+    (test_interference_formula_and_the_three_circuits: H H gives 100/0, H S H 50/50)."""
+    import json
+    from pathlib import Path
+    nb = json.loads((Path(__file__).resolve().parents[1] / "lessons" / "02_gates.ipynb").read_text())
+    text = "".join("".join(c["source"]) for c in nb["cells"])
+    assert "no longer 50/50" in text
+    for history in ("old version", "older version", "earlier version", "earlier edition"):
+        assert history not in text
+    assert np.allclose(abs(H @ H @ KET0) ** 2, [1, 0]) and not np.allclose(abs(H @ T @ H @ KET0) ** 2, [1, 0])

@@ -210,3 +210,35 @@ def test_perfect_correlation_of_either_sign_in_z_and_x_needs_entanglement():
     assert worst <= 1 + 1e-9
     ez, ex = corr(DensityMatrix(sv(("h", 0), ("cx", 0, 1), ("z", 0))))
     assert (ez, ex) == (pytest.approx(1), pytest.approx(-1))
+
+
+def test_pre_arranged_answers_pass_the_z_x_bound_and_only_chsh_excludes_them():
+    """Lesson 03 (introduction, Going further): the Z/X witness excludes mixtures of product
+    states, not pre-arranged answers. Pairs that carry identical cards (answer to Z, answer to X)
+    agree every time in both bases, P_Z + P_X = 2 > 3/2. In the CHSH game every one of the 16
+    deterministic card strategies wins at most 3/4 of the questions, and Phi+ at the right angles wins
+    cos^2(pi/8) = 0.854."""
+    import itertools
+    cards = list(itertools.product([0, 1], repeat=2))          # (answer to Z, answer to X), both halves alike
+    p_z = np.mean([zb == zb for zb, _ in cards])
+    p_x = np.mean([xb == xb for _, xb in cards])
+    assert p_z + p_x == 2 > 1.5
+
+    # CHSH: questions x, y in {0, 1}; win when a XOR b == x AND y
+    best = max(np.mean([(a[x] ^ b[y]) == (x & y) for x in (0, 1) for y in (0, 1)])
+               for a in itertools.product([0, 1], repeat=2) for b in itertools.product([0, 1], repeat=2))
+    assert best == 0.75
+
+    phi = np.array([1, 0, 0, 1]) / np.sqrt(2)
+
+    def basis(angle):                                            # a real measurement basis at this angle
+        return [np.array([np.cos(angle), np.sin(angle)]), np.array([-np.sin(angle), np.cos(angle)])]
+
+    alice, bob = [0, np.pi / 4], [np.pi / 8, -np.pi / 8]
+    win = 0.0
+    for x, y in itertools.product((0, 1), repeat=2):
+        for a, va in enumerate(basis(alice[x])):
+            for b, vb in enumerate(basis(bob[y])):
+                if (a ^ b) == (x & y):
+                    win += abs(np.kron(va, vb) @ phi) ** 2 / 4       # Qiskit order does not matter: Phi+ is symmetric
+    assert win == pytest.approx(np.cos(np.pi / 8) ** 2) and round(win, 3) == 0.854

@@ -149,3 +149,17 @@ def test_raw_shots_never_fill_more_squares_than_there_are_marks():
             assert abs(esilv_raw_member_probability(g) - 1) < 1e-9
         else:
             assert esilv_raw_member_probability(g) < 1 - 1e-9
+
+
+def test_the_shortcut_claim_is_stated_without_the_course_history_and_is_false():
+    """Lesson 08 quotes "H-CX-X twice undoes itself" as a tempting shortcut (not as an earlier
+    edition of the lesson) and Task 8.2 tests it: twice gives all four outcomes a quarter each."""
+    import json
+    from pathlib import Path
+    nb = json.loads((Path(__file__).resolve().parents[1] / "lessons" / "08_circuits.ipynb").read_text())
+    text = "".join("".join(c["source"]) for c in nb["cells"])
+    assert "H–CX–X twice undoes itself" in text
+    for history in ("old claim", "old version", "older version", "earlier version", "earlier edition"):
+        assert history not in text
+    two = mark().compose(mark())
+    assert np.allclose(Statevector(two).probabilities(), [0.25] * 4)

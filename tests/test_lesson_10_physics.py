@@ -123,3 +123,19 @@ def test_ai_on_the_empty_board():
         move = player.choose(GoffGame(collapse=rules))
         assert move in GoffGame(collapse=rules).legal_moves()
         assert (player.last["k"], player.last["good"], player.last["iterations"]) == (36, 9, 2)
+
+
+def test_the_hint_for_201_names_n_in_place_of_root_n():
+    """Task 10.4's wrong answer 201 is (pi/4)·N: N in place of sqrt(N) in (pi/4)·sqrt(N). It is not
+    the classical count: a classical search for one marked index among N = 256 needs (N+1)/2 = 128.5
+    guesses on average (N/2, about), computed here over every position of the marked index."""
+    import json
+    import re
+    from pathlib import Path
+    n = 256
+    assert round(math.pi / 4 * n) == 201 and round(math.pi / 4 * math.sqrt(n), 2) == 12.57
+    assert np.mean(np.arange(1, n + 1)) == (n + 1) / 2 == 128.5      # guesses until the marked index, in a random order
+    nb = json.loads((Path(__file__).resolve().parents[1] / "lessons" / "10_grover.ipynb").read_text())
+    check = next("".join(c["source"]) for c in nb["cells"] if 'check("10.4"' in "".join(c["source"]))
+    hint = re.search(r"\(201, (.*?)\)\]", check, re.S).group(1)
+    assert "N in place of √N" in hint and "N/2" in hint and "counts classical guesses" not in hint

@@ -175,3 +175,39 @@ def test_section_3_5_the_winner_computed_into_qubits_with_records_kept_does_not_
     assert p_x == pytest.approx(want) and p_x > 0
     naive = abs(sum(a for b, a in finals if result_of(b) == "X")) ** 2 / norm ** 2   # would need no records
     assert naive != pytest.approx(p_x)
+
+
+def _thesis_bits(board, record):
+    """The thesis' 18 * 11 bits (its definitions 3.1 and 3.6 and section 3.2): 18 for the board, one
+    for each (square, mark) pair [n_X], [n_O]; then ten slots of 18, one per recorded move, each a
+    single 1 at [n_M]; slots of moves not yet made hold 0."""
+    def one(square, mark):
+        bits = [0] * 18
+        bits[2 * square + (mark == "O")] = 1
+        return bits
+    out = [0] * 18
+    for square, mark in enumerate(board):
+        if mark in "XO":
+            out[2 * square + (mark == "O")] = 1
+    for k in range(10):
+        out += one(record[k], "XO"[k % 2]) if k < len(record) else [0] * 18
+    return out
+
+
+def test_what_the_198_qubits_store_board_and_ten_one_hot_moves():
+    """Lesson 13, Say it plainly: 18 qubits for the board and 18 for each of ten moves; a move is a
+    single 1 at its (square, mark); the board's bits are the sum of its record's moves (the thesis'
+    construction of a board), and different (board, record) terms get different bit strings."""
+    opponent = ImperfectPlayer(p=0.3, rng=random.Random(5))
+    qb = QuantumBoard()
+    while not qb.finished():
+        qb = qb.apply(simple_quantum if qb.to_move() == "X" else opponent)
+    strings = set()
+    for board, record in qb.terms:
+        bits = _thesis_bits(board, record)
+        assert len(bits) == 198 == 18 * 11
+        moves = [bits[18 * (k + 1):18 * (k + 2)] for k in range(10)]
+        assert [sum(m) for m in moves] == [1] * len(record) + [0] * (10 - len(record))
+        assert [sum(col) % 2 for col in zip(*moves)] == bits[:18]        # board = sum of its moves
+        strings.add(tuple(bits))
+    assert len(strings) == len(qb.terms) > 1

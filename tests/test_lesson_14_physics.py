@@ -189,3 +189,54 @@ def test_ties_of_task_14_4_two_numbers_of_rounds_equally_near_give_the_same_odds
     assert check(lambda a: min(lesson14.accepted(a))) is None and check(lambda a: max(lesson14.accepted(a))) is None
     assert check(lambda a: lesson14.optimal_rounds(a) + (2 if a == 0.5 else 0)) is not None
     assert len(lesson14.INPUTS + lesson14.TIES) == 24
+
+
+def _p_after(a, r):
+    """P(good) after r rounds, from powers of the 2 x 2 amplifier (not from the sin² formula)."""
+    v = np.array([math.sqrt(a), math.sqrt(1 - a)])
+    q = (2 * np.outer(v, v) - np.eye(2)) @ np.diag([-1.0, 1.0])
+    return float((np.linalg.matrix_power(q, r) @ v)[0] ** 2)
+
+
+def test_above_a_half_one_round_overshoots_but_more_rounds_help():
+    """Lesson 14 (cells 13, 37, Task 14.7 b): for a > 1/2 the rule floor(pi/(4 theta)) gives 0 rounds,
+    yet amplification helps: a = 0.6 gives 0.6, 0.216, 0.923 after 0, 1, 2 rounds; a = 0.7 gives 0.942
+    after 2. Two rounds land near 3 pi/2, not near pi/2."""
+    assert [round(_p_after(0.6, r), 3) for r in range(3)] == [0.6, 0.216, 0.923]
+    assert round(_p_after(0.7, 2), 3) == 0.942
+    assert optimal_iterations(0.6) == optimal_iterations(0.7) == lesson14.optimal_rounds(0.6) == 0
+    theta = math.asin(math.sqrt(0.6))
+    assert abs(5 * theta - 3 * math.pi / 2) < abs(5 * theta - math.pi / 2)        # the angle comes back near 3 pi/2
+    assert abs(5 * theta - 3 * math.pi / 2) < theta
+
+
+def test_first_approach_below_a_half_gives_at_least_one_minus_a():
+    for a in np.linspace(0.001, 0.499, 999):
+        assert _p_after(a, optimal_iterations(a)) >= 1 - a - 1e-9
+
+
+@pytest.mark.parametrize("m", [2, 3, 4, 5, 6])
+def test_only_a_equal_cos_squared_pi_over_2m_cannot_be_raised(m):
+    """a = 1/2 (m = 2) and a = 3/4 (m = 3), ...: no number of rounds gives more than a."""
+    a = math.cos(math.pi / (2 * m)) ** 2
+    assert max(math.sin((2 * r + 1) * math.asin(math.sqrt(a))) ** 2 for r in range(2000)) <= a + 1e-9
+    assert max(_p_after(a, r) for r in range(12)) <= a + 1e-9
+
+
+def test_other_values_above_a_half_are_raised_by_some_number_of_rounds():
+    special = [math.cos(math.pi / (2 * m)) ** 2 for m in range(2, 200)]
+    for a in np.linspace(0.501, 0.999, 250):
+        if min(abs(a - s) for s in special) < 1e-6:
+            continue
+        theta = math.asin(math.sqrt(a))
+        assert max(math.sin((2 * r + 1) * theta) ** 2 for r in range(1, 2000)) > a
+
+
+def test_best_rounds_up_to_5_at_p_0_2_against_the_rule():
+    """Lesson 14 (cells 36, 37): at p = 0.2, over the lesson's 150 games, the rule floor(pi/(4 theta))
+    gives mean P(good) 0.63, the best r <= 5 game by game 0.89; 98 games have a > 1/2."""
+    values = np.array([_a_at_last_move(0.2, s) for s in range(150)])
+    rule = np.mean([math.sin((2 * optimal_iterations(v) + 1) * math.asin(math.sqrt(v))) ** 2 for v in values])
+    best = np.mean([max(_p_after(v, r) for r in range(6)) for v in values])
+    assert (round(values.mean(), 2), round(rule, 2), round(best, 2)) == (0.54, 0.63, 0.89)
+    assert int(np.sum(values > 0.5)) == 98

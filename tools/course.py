@@ -78,14 +78,15 @@ def badges(repo: str, ref: str, notebook: str) -> str:
                     for name, url in launch_links(repo, ref, notebook).items())
 
 
-SETUP = '''# Setup (written by tools/course.py; edits here are replaced): find or install qttt_widgets.
+SETUP = '''#@title Setup (run this cell)
+# Written by tools/course.py (edits here are replaced): find or install qttt_widgets.
 import importlib.util, pathlib, sys
 if importlib.util.find_spec("qttt_widgets") is None:
     _top = next((p for p in [pathlib.Path.cwd(), *pathlib.Path.cwd().parents]
                  if (p / "qttt_widgets" / "__init__.py").is_file()), None)
     if _top is not None:                      # a checkout of the course: use it
         sys.path.insert(0, str(_top))
-    elif "google.colab" in sys.modules and "{repo}":   # Colab: install (keeps Colab's ipywidgets, matplotlib)
+    elif "google.colab" in sys.modules:       # Colab: install (keeps Colab's ipywidgets, matplotlib)
         %pip install -q qiskit qiskit-aer pylatexenc
         %pip install -q --no-deps "qttt-widgets @ git+https://github.com/{repo}@{ref}"
         importlib.invalidate_caches()
@@ -94,8 +95,24 @@ if importlib.util.find_spec("qttt_widgets") is None:
                          "(Colab or Binder), or in the course's folder run  python -m pip install -r requirements.txt")
 from qttt_widgets.exercises import check, checks, run_check'''
 
+# Without a public address there is nothing to install from: no Colab branch at all.
+SETUP_LOCAL = '''#@title Setup (run this cell)
+# Written by tools/course.py (edits here are replaced): find qttt_widgets.
+import importlib.util, pathlib, sys
+if importlib.util.find_spec("qttt_widgets") is None:
+    _top = next((p for p in [pathlib.Path.cwd(), *pathlib.Path.cwd().parents]
+                 if (p / "qttt_widgets" / "__init__.py").is_file()), None)
+    if _top is None:
+        raise SystemExit("This lesson needs the qttt_widgets library: in the course's folder run  "
+                         "python -m pip install -r requirements.txt")
+    sys.path.insert(0, str(_top))             # a checkout of the course: use it
+from qttt_widgets.exercises import check, checks, run_check'''
+
 
 def setup_source(repo: str, ref: str) -> str:
+    """The setup cell: with an address, Colab installs the library from it; without, no Colab branch."""
+    if not repo:
+        return SETUP_LOCAL
     return SETUP.replace("{repo}", repo).replace("{ref}", ref)
 
 
@@ -120,8 +137,10 @@ def stamp(nb, repo: str, ref: str, notebook: str):
     if setup:
         setup[0]["source"] = setup_source(repo, ref)
     else:
-        new = _cell("code", setup_source(repo, ref), "setup", "setup")
-        cells.insert(1, new)
+        setup = [_cell("code", setup_source(repo, ref), "setup", "setup")]
+        cells.insert(1, setup[0])
+    setup[0]["metadata"].setdefault("jupyter", {})["source_hidden"] = True   # folded in JupyterLab
+    setup[0]["metadata"]["cellView"] = "form"                                 # and in Colab
     if repo:
         where = next(i for i, c in enumerate(cells) if "setup" in _tags(c))
         cells.insert(where, _cell("markdown", badges(repo, ref, notebook), "launch-badges", "launch-badges"))
@@ -144,9 +163,9 @@ def lessons(root: Path = ROOT) -> list[Path]:
 def readme_badges(root: Path, repo: str, ref: str, write: bool) -> bool:
     path = root / "README.md"
     text = path.read_text()
-    inner = (badges(repo, ref, "student/00_how_to_use.ipynb") if repo else
-             "(Launch badges appear here once the course's public address is set: see "
-             "lessons/INSTRUCTORS.md, \"Publish launch links\".)")
+    inner = (badges(repo, ref, "student/00_how_to_use.ipynb") if repo else     # a note for maintainers only
+             "<!-- Launch badges appear here once the course's public address is set: see "
+             "lessons/INSTRUCTORS.md, \"Publish launch links\". -->")
     new = re.sub(r"(<!-- launch badges -->\n).*?(\n<!-- /launch badges -->)", lambda m: m.group(1) + inner + m.group(2),
                  text, flags=re.S)
     if new != text and write:
@@ -245,9 +264,12 @@ def student(root: Path = ROOT, out: Path | None = None, write: bool = True) -> l
             if write:
                 shutil.copyfile(source, target)
     readme = out / "README.md"
-    text = ("# The course, student edition\n\nWritten by `python tools/course.py student` from `lessons/` "
-            "(the instructor edition, with solutions). Start with `00_how_to_use.ipynb`. Do not edit "
-            "these files: edit `lessons/` and run the command again.\n")
+    text = ("# The course, student edition\n\nStart with `00_how_to_use.ipynb`. Work in these notebooks: each "
+            "task asks you to write your answer in the cell under it, and the check cell below it tells you "
+            "whether it holds. Keep your work in a copy of your own, since these files are rewritten whenever "
+            "the course is updated.\n\nFor instructors: these files are written by "
+            "`python tools/course.py student` from `lessons/` (the instructor edition, with solutions). To "
+            "change the course, edit `lessons/` and run the command again.\n")
     if not readme.exists() or readme.read_text() != text:
         changed.append(str(readme))
         if write:

@@ -49,7 +49,7 @@ WRONG = {
              (as_function(lambda n, M, r: math.sin((2 * r + 3) * _theta(M, 2 ** n)) ** 2), "for n = "),
              (0.5, "function")],
     "10.4": [(13, "π/(4θ) − 1/2"), (16, "how the count grows"),
-             (math.pi / (4 * math.asin(1 / 16)) - 0.5, "round it"), (201, "classical guesses")],
+             (math.pi / (4 * math.asin(1 / 16)) - 0.5, "round it"), (201, "N in place of √N")],
     "10.5": [(1, "the report's text"), (math.pi / 2, "rounds up"), (4, "square root"), (3, "too many")],
     "10.6": [(0.25, "N = 64"), (math.sin(3 * math.asin(3 / 8)) ** 2, "one round"), (9 / 64, "before any round"),
              (0.75, "report's figure"), (1.0, "90°")],
