@@ -205,8 +205,8 @@ def win_rates_png(labels, rates, errors, classical: float, quantum: float, shots
     ax.errorbar(xs, rates, yerr=errors, fmt="o", color="black", capsize=6, ms=6, label="measured ± 1 s.e.")
     ax.axhline(classical, color="black", ls="--", lw=1)
     ax.axhline(quantum, color="black", ls=":", lw=1.4)
-    ax.text(-0.55, classical, "best classical plan", va="bottom", ha="left", fontsize=9)
-    ax.text(-0.55, quantum, "cos²(π/8), exact", va="bottom", ha="left", fontsize=9)
+    ax.text(1.5, classical + 0.004, "best classical plan", va="bottom", ha="center", fontsize=9)   # between points
+    ax.text(1.5, quantum + 0.004, "cos²(π/8), exact", va="bottom", ha="center", fontsize=9)
     ax.set_xticks(xs, labels)
     ax.set_xlim(-0.6, len(labels) - 0.4)
     ax.set_ylim(classical - 0.08, 0.95)
