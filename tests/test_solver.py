@@ -339,3 +339,43 @@ def test_the_books_start_is_the_best_first_marks_not_every_winning_one():
     assert book.start_entry(report) == [0.5, "0208"]
     entry = book.load("random")["0,0,0,0,0,0,0,0,0|"]
     assert entry == [0.5, "02062868"]                 # 13, 17, 39 and 79 (python -m ... --rules random)
+
+
+# --- the book's module and the recursion limit --------------------------------------------------
+def test_importing_the_solver_leaves_the_recursion_limit_alone():
+    import subprocess
+    import sys
+    code = ("import sys; before = sys.getrecursionlimit(); import qttt_widgets.players.solver; "
+            "assert sys.getrecursionlimit() == before, sys.getrecursionlimit()")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+
+
+@pytest.mark.parametrize("limit", [1000, 5000])
+def test_a_search_has_room_while_it_runs_and_gives_the_limit_back(monkeypatch, limit):
+    import sys
+    seen = []
+    solver = GoffSolver()
+    search = solver._search
+
+    def watched(*args):
+        seen.append(sys.getrecursionlimit())
+        return search(*args)
+    monkeypatch.setattr(solver, "_search", watched)
+    old = sys.getrecursionlimit()
+    try:
+        sys.setrecursionlimit(limit)
+        g = late_position([3, 1, 4, 1, 5, 9, 2, 6, 5, 3, 5, 8])
+        solver.hint(g)
+        solver.action_values(g)
+        assert sys.getrecursionlimit() == limit
+    finally:
+        sys.setrecursionlimit(old)
+    assert seen and min(seen) == max(limit, 2000)
+
+
+def test_the_solver_keeps_the_books_old_names():
+    assert solver_module.BOOK_PATHS is book.PATHS and solver_module.BOOK_DEPTH is book.DEPTH
+    assert solver_module.BOOK_PATH == book.PATHS["goff"] and solver_module.BOOK_MARKS == book.DEPTH["goff"]
+    assert solver_module.BOOK_VERSION == book.VERSION and solver_module.BookError is book.BookError
+    assert solver_module.build_book is book.build
