@@ -22,6 +22,8 @@ from envs import sh  # noqa: E402
 
 COLAB_IPYWIDGETS = "7.7.1"
 
+pytestmark = pytest.mark.slow          # CONTRIBUTING.md: "What slow means"
+
 
 @pytest.fixture(scope="module")
 def colab(tmp_path_factory):

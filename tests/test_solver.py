@@ -49,6 +49,7 @@ def test_values_match_brute_force(picks):
         assert v == brute(g.copy().apply(action)), action
 
 
+@pytest.mark.slow
 @settings(max_examples=12, deadline=None)
 @given(st.lists(st.integers(0, 10_000), min_size=12, max_size=12), st.integers(0, 1000))
 def test_random_collapse_values_match_expectimax(picks, seed):
@@ -102,6 +103,7 @@ def test_double_line_and_narrow_win_values_are_exact():
     assert s.action_values(g) == {} and s.best_actions(g) == []
 
 
+@pytest.mark.slow
 def test_opening_result():
     report = GoffSolver().solve()
     assert report.value == 0.5
@@ -120,6 +122,7 @@ def _book_sample(marks, rng):
     return g
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("marks, seed", [(1, 3), (2, 4), (3, 5), (3, 8)])
 def test_book_matches_the_solver(marks, seed):
     """The shipped book holds every position after one to three marks (collapses included),
