@@ -36,8 +36,8 @@ sys.path.insert(0, str(ROOT))
 from qttt_widgets.players.basic import RandomPlayer  # noqa: E402
 from qttt_widgets.players.esilv import (GroverHeuristicPlayer, MinimaxPlayer, QaoaGroverPlayer,  # noqa: E402
                                         QuantumMinimaxPlayer, VariationalPlayer)
-from qttt_widgets.players.solver import (ImperfectPlayer, PerfectPlayer, _load_book,  # noqa: E402
-                                         shared_solver)
+from qttt_widgets.players import book  # noqa: E402
+from qttt_widgets.players.solver import ImperfectPlayer, PerfectPlayer, shared_solver  # noqa: E402
 from qttt_widgets.rules.classical import ClassicalBoard  # noqa: E402
 from qttt_widgets.rules.goff import GoffGame  # noqa: E402
 
@@ -111,7 +111,7 @@ def warm_up() -> None:
     qc.measure(0, 0)
     run_counts(qc, shots=1, seed=1)
     for rules in ("goff", "random"):
-        _load_book(rules)
+        book.load(rules)
 
 
 def replies(args) -> None:
@@ -168,7 +168,7 @@ def hints(args) -> None:
     print(f"{'rules':<8}{'positions':>10}{'pending':>9}{'median wall':>13}{'cpu':>8}{'worst wall':>12}{'cpu':>8}"
           f"{'over 100 ms (cpu)':>19}   worst position")
     for rules in ("goff", "random"):
-        _load_book(rules)
+        book.load(rules)
         solver = shared_solver(rules)
         positions = hint_positions(rules, args.positions, seed=args.seed)
         times = []

@@ -183,6 +183,7 @@ def test_the_review_judges_each_action_and_shows_its_position():
     assert app.reviewing is None and app.view.game is app.game and "O to move" not in app.view.status.value
 
 
+@pytest.mark.slow
 def test_the_review_under_the_coins_rules_lists_the_coin():
     app = GameApp(mode="random")
     click(app.view, "12 12")                                 # O2 in 1 and 2 closes a cycle: the coin

@@ -25,6 +25,8 @@ from pythons import find_python  # noqa: E402
 COLAB_IPYWIDGETS = "7.7.1"
 COLAB_PYTHON = "3.12"          # Colab's Python in November 2026; Colab moves it on its own schedule
 
+pytestmark = pytest.mark.slow          # CONTRIBUTING.md: "What slow means"
+
 
 @pytest.fixture(scope="module")
 def colab(tmp_path_factory):

@@ -23,6 +23,7 @@ def test_the_lessons_are_a_row_without_gaps():
     assert [int(n) for n in IDS] == list(range(len(LESSONS))) and len(LESSONS) >= 15
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", LESSONS, ids=IDS)
 def test_instructor_edition_passes_and_wrong_answers_are_refused(path):
     run = execute(path)
@@ -50,6 +51,7 @@ def student_edition(tmp_path_factory):
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", [p.name for p in LESSONS], ids=IDS)
 def test_student_edition_runs_and_every_empty_stub_fails(student_edition, name):
     path = student_edition / name

@@ -17,6 +17,7 @@ def test_the_table_has_every_first_mark():
     assert len(ROWS) == 36
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("column, rules", [(0, "goff"), (1, "random")])
 def test_the_first_mark_values_are_the_solvers(column, rules):
     solver = GoffSolver(rules)

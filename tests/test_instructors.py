@@ -15,6 +15,8 @@ from nbclient import NotebookClient
 
 from course_runner import ROOT, course, execute
 
+pytestmark = pytest.mark.slow          # CONTRIBUTING.md: "What slow means"
+
 LESSON = "00_how_to_use.ipynb"
 
 

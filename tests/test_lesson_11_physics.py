@@ -141,6 +141,7 @@ def test_qaoa_grover_runs_its_circuit_before_each_mark_and_never_reoptimises(mon
     assert esilv.QaoaGroverPlayer(3).angles == esilv.QAOA_ANGLES
 
 
+@pytest.mark.slow
 def test_the_stored_qaoa_angles_are_as_good_as_the_offline_optimisation_gives():
     """QAOA_ANGLES came from tune_angles(); COBYLA's last digits move between SciPy versions
     (1.16 rewrote it), so the stored angles are judged by what they reach: the same mean

@@ -49,6 +49,7 @@ def test_play_checker_accepts_exactly_the_value_keeping_marks():
     assert "people's numbers" in checker((5, 7)) and "not legal" in checker((0, 1))
 
 
+@pytest.mark.slow
 def test_goff_opening_facts_by_a_full_search():
     report = GoffSolver().solve()                 # searches every first mark; no book
     assert report.value == 0.5
@@ -56,6 +57,7 @@ def test_goff_opening_facts_by_a_full_search():
     assert sum(1 for v in report.first_moves.values() if v == 0) == 34
 
 
+@pytest.mark.slow
 def test_nine_of_o_s_36_replies_to_x1_in_1_9_keep_the_value():
     """Task 12.3's hard-coded 9 (so 9/36 = 0.25), by a search that does not read the book."""
     g = GoffGame().play(0, 8)
@@ -82,6 +84,7 @@ def random_solver():
     return s
 
 
+@pytest.mark.slow
 def test_random_collapse_first_marks(random_solver):
     report = random_solver.solve_cached()
     assert report.value == 0.5
@@ -95,6 +98,7 @@ def test_random_collapse_first_marks(random_solver):
     assert len(by_value[0.125]) == 12 and len(by_value) == 5
 
 
+@pytest.mark.slow
 def test_under_random_collapse_a_perfect_x_can_lose(random_solver):
     g = GoffGame("random", seed=0)
     actions = merge_outcomes(parse_actions("79 56 79(9) 56(5) 28 28(8) 34 34(4)"), "random")

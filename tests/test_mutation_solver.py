@@ -143,9 +143,10 @@ import json  # noqa: E402
 import os  # noqa: E402
 import re  # noqa: E402
 
+from qttt_widgets.players import book as book_module  # noqa: E402
 from qttt_widgets.players import solver as solver_module  # noqa: E402
 
-SHIPPED = {rules: json.loads(solver_module.BOOK_PATHS[rules].read_text()) for rules in ("goff", "random")}
+SHIPPED = {rules: json.loads(book_module.PATHS[rules].read_text()) for rules in ("goff", "random")}
 
 
 def _d4():
@@ -282,7 +283,7 @@ class _BookSolver(GoffSolver):
 
     def hint(self, game, book=True):
         assert book is False, "build_book must search the positions, not read the book it rebuilds"
-        hit = solver_module._book_lookup(game) if game.pending is None else None
+        hit = book_module.lookup(game, SHIPPED[self.rules]["positions"]) if game.pending is None else None
         assert hit is not None, "build_book asked about a position that is not in the book"
         self.asked.append(game.move_number)
         return hit
@@ -312,10 +313,10 @@ def _sha256(positions):
 def test_build_book_rebuilds_the_shipped_books_first_marks(monkeypatch, rules, marks):
     reader = _use_book_solver(monkeypatch, rules)
     seen = []
-    book = solver_module.build_book(lambda i, n: seen.append((i, n)), marks=marks, rules=rules)
+    book = book_module.build(lambda i, n: seen.append((i, n)), marks=marks, rules=rules)
     want = _shipped_up_to(rules, marks)
     assert book["positions"] == want
-    assert (book["rules"], book["version"], book["marks"]) == (rules, solver_module.BOOK_VERSION, marks)
+    assert (book["rules"], book["version"], book["marks"]) == (rules, book_module.VERSION, marks)
     assert book["sha256"] == _sha256(want)
     assert book["format"] == SHIPPED[rules]["format"]
     todo = len(want) - 1                                   # the empty board is not a search
@@ -325,15 +326,15 @@ def test_build_book_rebuilds_the_shipped_books_first_marks(monkeypatch, rules, m
 
 def test_build_book_goes_to_the_rules_depth_by_default(monkeypatch):
     reader = _use_book_solver(monkeypatch, "goff")
-    monkeypatch.setitem(solver_module.BOOK_DEPTH, "goff", 1)
-    book = solver_module.build_book()
+    monkeypatch.setitem(book_module.DEPTH, "goff", 1)
+    book = book_module.build()
     assert book["marks"] == 1 and book["positions"] == _shipped_up_to("goff", 1)
     assert len(reader.asked) == len(book["positions"]) - 1       # in this process: one by default
 
 
 def test_build_book_with_two_processes_gives_the_same_book(monkeypatch):
     _use_book_solver(monkeypatch, "goff")
-    book = solver_module.build_book(marks=1, processes=2)
+    book = book_module.build(marks=1, processes=2)
     assert book["positions"] == _shipped_up_to("goff", 1) and book["rules"] == "goff"
 
 
@@ -342,9 +343,12 @@ def test_a_written_book_is_read_back_by_the_solver(monkeypatch, tmp_path):
     reads it back (version, depth and sha256 checked) and answers like the shipped one."""
     book = dict(SHIPPED["random"], sha256="not yet")
     path = tmp_path / "random_book.json"
-    monkeypatch.setitem(solver_module.BOOK_PATHS, "random", path)
-    monkeypatch.setattr(solver_module, "_BOOKS", {"random": {}})       # a stale cache is dropped
-    solver_module._write_book(book)
+    monkeypatch.setitem(book_module.PATHS, "random", path)
+    stale = json.loads(json.dumps(book))
+    stale["positions"]["0,0,0,0,0,0,0,0,0|"] = [0.25, "0102"]
+    book_module.write(stale)
+    assert book_module.load("random")["0,0,0,0,0,0,0,0,0|"] == [0.25, "0102"]     # read and kept
+    book_module.write(book)                                                  # the kept copy is dropped
     written = json.loads(path.read_text())
     assert written == SHIPPED["random"]
     fresh = GoffSolver("random")
@@ -395,8 +399,7 @@ def test_the_command_line_prints_the_solve_of_its_rules(capsys, monkeypatch, arg
 def test_the_command_line_writes_a_book(capsys, monkeypatch, tmp_path):
     _use_book_solver(monkeypatch, "random")
     path = tmp_path / "random_book.json"
-    monkeypatch.setitem(solver_module.BOOK_PATHS, "random", path)
-    monkeypatch.setattr(solver_module, "_BOOKS", {"random": SHIPPED["random"]["positions"]})
+    monkeypatch.setitem(book_module.PATHS, "random", path)
     solver_module.main(["--book", "--rules", "random", "--marks", "1", "--processes", "1"])
     out, err = capsys.readouterr()
     want = _shipped_up_to("random", 1)
@@ -406,8 +409,8 @@ def test_the_command_line_writes_a_book(capsys, monkeypatch, tmp_path):
     assert found and int(found.group(1)) < 60, out
     written = json.loads(path.read_text())
     assert written["positions"] == want and written["marks"] == 1 and written["rules"] == "random"
-    assert written["sha256"] == solver_module._book_checksum(want)
-    with pytest.raises(solver_module.BookError, match="after up to 1 marks, this code expects 3"):
+    assert written["sha256"] == book_module.checksum(want)
+    with pytest.raises(book_module.BookError, match="after up to 1 marks, this code expects 3"):
         GoffSolver("random").hint(GoffGame("random", seed=1))    # a shallower book is not the shipped one
 
 
@@ -418,9 +421,8 @@ def test_the_command_line_builds_the_full_book_with_every_core_by_default(capsys
         asked.update(kwargs)
         progress(3, 4)
         return {"rules": kwargs["rules"], "version": 2, "marks": 0, "positions": {"k": [0, ""]}}
-    monkeypatch.setattr(solver_module, "build_book", build_book)
-    monkeypatch.setitem(solver_module.BOOK_PATHS, "goff", tmp_path / "goff_book.json")
-    monkeypatch.setattr(solver_module, "_BOOKS", {})
+    monkeypatch.setattr(book_module, "build", build_book)
+    monkeypatch.setitem(book_module.PATHS, "goff", tmp_path / "goff_book.json")
     solver_module.main(["--book"])
     out, err = capsys.readouterr()
     assert asked == {"marks": None, "processes": os.cpu_count() or 1, "rules": "goff"}
@@ -458,11 +460,10 @@ def _damaged(tmp_path, monkeypatch, change):
     text = change(data)
     path = tmp_path / "goff_book.json"
     path.write_text(text if isinstance(text, str) else json.dumps(data))
-    monkeypatch.setitem(solver_module.BOOK_PATHS, "goff", path)
-    monkeypatch.setattr(solver_module, "_BOOKS", {})
+    monkeypatch.setitem(book_module.PATHS, "goff", path)
     solver = GoffSolver()
     solver._search = _no_search
-    with pytest.raises(solver_module.BookError) as err:
+    with pytest.raises(book_module.BookError) as err:
         solver.hint(GoffGame().play(0, 8))
     return str(err.value).replace(str(path), "PATH")
 
@@ -506,9 +507,8 @@ def test_a_damaged_book_is_refused_with_the_reason_and_the_fix(tmp_path, monkeyp
 
 
 def test_a_missing_book_is_refused_with_the_fix(tmp_path, monkeypatch):
-    monkeypatch.setitem(solver_module.BOOK_PATHS, "goff", tmp_path / "nowhere.json")
-    monkeypatch.setattr(solver_module, "_BOOKS", {})
-    with pytest.raises(solver_module.BookError) as err:
+    monkeypatch.setitem(book_module.PATHS, "goff", tmp_path / "nowhere.json")
+    with pytest.raises(book_module.BookError) as err:
         GoffSolver().value(GoffGame().play(0, 8))
     assert str(err.value) == (f"the opening book for 'goff' rules is missing ({tmp_path / 'nowhere.json'}); "
                               f"{REGENERATE}")
@@ -519,17 +519,16 @@ def test_the_checksum_does_not_depend_on_the_order_of_the_positions_in_the_file(
     data["positions"] = dict(reversed(list(data["positions"].items())))
     path = tmp_path / "goff_book.json"
     path.write_text(json.dumps(data))
-    monkeypatch.setitem(solver_module.BOOK_PATHS, "goff", path)
-    monkeypatch.setattr(solver_module, "_BOOKS", {})
+    monkeypatch.setitem(book_module.PATHS, "goff", path)
     solver = GoffSolver()
     solver._search = _no_search
     assert solver.hint(GoffGame()) == (0.5, [(0, 8), (2, 6)])
 
 
 def test_a_book_is_written_where_asked_one_position_a_line(tmp_path, monkeypatch):
-    monkeypatch.setitem(solver_module.BOOK_PATHS, "goff", tmp_path / "shipped.json")
+    monkeypatch.setitem(book_module.PATHS, "goff", tmp_path / "shipped.json")
     mine = tmp_path / "mine.json"
-    solver_module._write_book(dict(SHIPPED["goff"], sha256=None), mine)
+    book_module.write(dict(SHIPPED["goff"], sha256=None), mine)
     assert not (tmp_path / "shipped.json").exists()
     text = mine.read_text()
     assert json.loads(text) == SHIPPED["goff"]

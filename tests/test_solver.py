@@ -7,8 +7,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from helpers import goff_state, play_picks
-from qttt_widgets.players.solver import (GoffSolver, ImperfectPlayer, PerfectPlayer, _book_lookup,
-                                         shared_solver)
+from qttt_widgets.players import book
+from qttt_widgets.players.solver import GoffSolver, ImperfectPlayer, PerfectPlayer, shared_solver
 from qttt_widgets.rules.goff import GoffGame
 
 
@@ -49,6 +49,7 @@ def test_values_match_brute_force(picks):
         assert v == brute(g.copy().apply(action)), action
 
 
+@pytest.mark.slow
 @settings(max_examples=12, deadline=None)
 @given(st.lists(st.integers(0, 10_000), min_size=12, max_size=12), st.integers(0, 1000))
 def test_random_collapse_values_match_expectimax(picks, seed):
@@ -102,6 +103,7 @@ def test_double_line_and_narrow_win_values_are_exact():
     assert s.action_values(g) == {} and s.best_actions(g) == []
 
 
+@pytest.mark.slow
 def test_opening_result():
     report = GoffSolver().solve()
     assert report.value == 0.5
@@ -120,12 +122,13 @@ def _book_sample(marks, rng):
     return g
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("marks, seed", [(1, 3), (2, 4), (3, 5), (3, 8)])
 def test_book_matches_the_solver(marks, seed):
     """The shipped book holds every position after one to three marks (collapses included),
     and agrees with a fresh search on the value and on every perfect action."""
     g = _book_sample(marks, random.Random(seed))
-    hit = _book_lookup(g)
+    hit = book.lookup(g)
     assert hit is not None, g.notation()
     assert hit == GoffSolver().hint(g, book=False)
 
@@ -134,7 +137,7 @@ def test_book_covers_a_collapsed_opening():
     g = GoffGame().play(0, 1).play(0, 1)          # O closes a cycle at once; X chooses
     g.apply(g.legal_moves()[0])
     assert g.pending is None and not g.is_over
-    assert _book_lookup(g) is not None
+    assert book.lookup(g) is not None
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
@@ -157,10 +160,9 @@ def test_a_damaged_book_says_so(tmp_path, monkeypatch):
     import qttt_widgets.players.solver as solver_module
     bad = tmp_path / "goff_book.json"
     bad.write_text('{"rules": "goff", "positions": [1, 2')
-    monkeypatch.setitem(solver_module.BOOK_PATHS, "goff", bad)
-    monkeypatch.setattr(solver_module, "_BOOKS", {})
+    monkeypatch.setitem(book.PATHS, "goff", bad)
     with pytest.raises(ValueError, match="damaged.*regenerate"):
-        _book_lookup(GoffGame().play(0, 1))
+        book.lookup(GoffGame().play(0, 1))
 
 
 def test_players_only_choose_perfect_or_legal_actions():
@@ -222,7 +224,7 @@ def test_random_book_matches_the_solver(marks, seed):
     g = _random_book_sample(marks, random.Random(seed))
     if g.is_over:
         pytest.skip("the sampled game ended")
-    hit = _book_lookup(g)
+    hit = book.lookup(g)
     assert hit is not None, g.notation()
     value, best = GoffSolver("random").hint(g, book=False)
     assert hit[0] == pytest.approx(value, abs=1e-12) and hit[1] == best
@@ -235,32 +237,31 @@ def test_hints_under_random_collapse_read_the_book(monkeypatch):
     monkeypatch.setattr(fresh, "_search", no_search)
     monkeypatch.setattr(fresh, "solve_cached", no_search)
     value, best = fresh.hint(GoffGame("random", seed=3))           # the empty board: 20 s of search
-    assert value == solver_module._load_book("random")["0,0,0,0,0,0,0,0,0|"][0]
+    assert value == book.load("random")["0,0,0,0,0,0,0,0,0|"][0]
     assert best and all(isinstance(a, tuple) for a in best)
     g = _random_book_sample(3, random.Random(4))
-    assert fresh.hint(g) == _book_lookup(g)
+    assert fresh.hint(g) == book.lookup(g)
 
 
 @pytest.mark.parametrize("rules", ["goff", "random"])
 def test_books_carry_a_version_and_a_checksum(rules):
     import json
-    data = json.loads(solver_module.BOOK_PATHS[rules].read_text())
-    assert data["rules"] == rules and data["version"] == solver_module.BOOK_VERSION
-    assert data["marks"] == solver_module.BOOK_DEPTH[rules]
-    assert data["sha256"] == solver_module._book_checksum(data["positions"])
-    assert solver_module.BOOK_PATHS[rules].stat().st_size < 5_000_000
+    data = json.loads(book.PATHS[rules].read_text())
+    assert data["rules"] == rules and data["version"] == book.VERSION
+    assert data["marks"] == book.DEPTH[rules]
+    assert data["sha256"] == book.checksum(data["positions"])
+    assert book.PATHS[rules].stat().st_size < 5_000_000
 
 
 def _book_copy(tmp_path, monkeypatch, rules="goff", change=None):
     """A copy of the shipped book, changed by ``change(data)``, in place of the real one."""
     import json
-    data = json.loads(solver_module.BOOK_PATHS[rules].read_text())
+    data = json.loads(book.PATHS[rules].read_text())
     if change is not None:
         change(data)
     path = tmp_path / f"{rules}_book.json"
     path.write_text(json.dumps(data))
-    monkeypatch.setitem(solver_module.BOOK_PATHS, rules, path)
-    monkeypatch.setattr(solver_module, "_BOOKS", {})
+    monkeypatch.setitem(book.PATHS, rules, path)
     return path
 
 
@@ -297,7 +298,7 @@ def _one_action(data):
 def test_a_damaged_book_is_refused_and_says_how_to_regenerate(tmp_path, monkeypatch, change, words):
     path = _book_copy(tmp_path, monkeypatch, change=change)
     g = GoffGame().play(0, 8)
-    with pytest.raises(solver_module.BookError, match=words) as err:
+    with pytest.raises(book.BookError, match=words) as err:
         GoffSolver().hint(g)
     assert str(path) in str(err.value) and "damaged" in str(err.value)
     assert "python -m qttt_widgets.players.solver --book --rules goff" in str(err.value)
@@ -308,38 +309,76 @@ def test_a_damaged_book_is_refused_and_says_how_to_regenerate(tmp_path, monkeypa
 def test_a_book_that_is_not_json_is_refused(tmp_path, monkeypatch):
     path = _book_copy(tmp_path, monkeypatch)
     path.write_text(path.read_text()[:-200])
-    with pytest.raises(solver_module.BookError, match="damaged"):
+    with pytest.raises(book.BookError, match="damaged"):
         GoffSolver().hint(GoffGame())
     path.write_text("[1, 2]")
-    with pytest.raises(solver_module.BookError, match="not a JSON object"):
+    with pytest.raises(book.BookError, match="not a JSON object"):
         GoffSolver().hint(GoffGame())
 
 
 @pytest.mark.parametrize("rules", ["goff", "random"])
 def test_a_missing_book_is_an_error_not_an_empty_book(tmp_path, monkeypatch, rules):
-    monkeypatch.setitem(solver_module.BOOK_PATHS, rules, tmp_path / "nowhere.json")
-    monkeypatch.setattr(solver_module, "_BOOKS", {})
-    with pytest.raises(solver_module.BookError, match="missing") as err:
+    monkeypatch.setitem(book.PATHS, rules, tmp_path / "nowhere.json")
+    with pytest.raises(book.BookError, match="missing") as err:
         GoffSolver(rules).hint(GoffGame(rules, seed=1))
     assert f"--book --rules {rules}" in str(err.value)
 
 
 def test_a_written_book_reads_back_with_its_checksum(tmp_path, monkeypatch):
     import json
-    data = json.loads(solver_module.BOOK_PATHS["goff"].read_text())
+    data = json.loads(book.PATHS["goff"].read_text())
     path = tmp_path / "written.json"
     data.pop("sha256")
-    solver_module._write_book(data, path)
+    book.write(data, path)
     written = json.loads(path.read_text())
-    assert written["sha256"] == solver_module._book_checksum(data["positions"])
-    monkeypatch.setitem(solver_module.BOOK_PATHS, "goff", path)
-    monkeypatch.setattr(solver_module, "_BOOKS", {})
-    assert solver_module._load_book("goff") == data["positions"]
+    assert written["sha256"] == book.checksum(data["positions"])
+    monkeypatch.setitem(book.PATHS, "goff", path)
+    assert book.load("goff") == data["positions"]
 
 
 def test_the_books_start_is_the_best_first_marks_not_every_winning_one():
     from qttt_widgets.players.solver import SolveReport
     report = SolveReport("random", 0.5, {(0, 2): 0.5, (0, 1): 0.25, (4, 8): 0.125, (0, 8): 0.5}, 1.0, 1, 1)
-    assert solver_module._book_start(report) == [0.5, "0208"]
-    book = solver_module._load_book("random")["0,0,0,0,0,0,0,0,0|"]
-    assert book == [0.5, "02062868"]                 # 13, 17, 39 and 79 (python -m ... --rules random)
+    assert book.start_entry(report) == [0.5, "0208"]
+    entry = book.load("random")["0,0,0,0,0,0,0,0,0|"]
+    assert entry == [0.5, "02062868"]                 # 13, 17, 39 and 79 (python -m ... --rules random)
+
+
+# --- the book's module and the recursion limit --------------------------------------------------
+def test_importing_the_solver_leaves_the_recursion_limit_alone():
+    import subprocess
+    import sys
+    code = ("import sys; before = sys.getrecursionlimit(); import qttt_widgets.players.solver; "
+            "assert sys.getrecursionlimit() == before, sys.getrecursionlimit()")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+
+
+@pytest.mark.parametrize("limit", [1000, 5000])
+def test_a_search_has_room_while_it_runs_and_gives_the_limit_back(monkeypatch, limit):
+    import sys
+    seen = []
+    solver = GoffSolver()
+    search = solver._search
+
+    def watched(*args):
+        seen.append(sys.getrecursionlimit())
+        return search(*args)
+    monkeypatch.setattr(solver, "_search", watched)
+    old = sys.getrecursionlimit()
+    try:
+        sys.setrecursionlimit(limit)
+        g = late_position([3, 1, 4, 1, 5, 9, 2, 6, 5, 3, 5, 8])
+        solver.hint(g)
+        solver.action_values(g)
+        assert sys.getrecursionlimit() == limit
+    finally:
+        sys.setrecursionlimit(old)
+    assert seen and min(seen) == max(limit, 2000)
+
+
+def test_the_solver_keeps_the_books_old_names():
+    assert solver_module.BOOK_PATHS is book.PATHS and solver_module.BOOK_DEPTH is book.DEPTH
+    assert solver_module.BOOK_PATH == book.PATHS["goff"] and solver_module.BOOK_MARKS == book.DEPTH["goff"]
+    assert solver_module.BOOK_VERSION == book.VERSION and solver_module.BookError is book.BookError
+    assert solver_module.build_book is book.build

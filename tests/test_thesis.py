@@ -81,6 +81,7 @@ def test_amplification_at_every_move_beats_classical_for_small_p():
         assert (amplified < classical - 20).all(), (side, classical, amplified)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("strategy", STRATEGIES)
 def test_vectorised_sweep_agrees_with_the_readable_model(strategy):
     """Both implementations, same rules: expected ties agree within sampling error."""

@@ -17,12 +17,14 @@ def mypy(cwd: Path, cache: Path) -> subprocess.CompletedProcess:
                           cwd=cwd, capture_output=True, text=True, timeout=600)
 
 
+@pytest.mark.slow
 def test_mypy_passes_on_rules_and_players(tmp_path):
     done = mypy(ROOT, tmp_path / "cache")
     assert done.returncode == 0, done.stdout[-4000:] + done.stderr[-2000:]
     assert "Success" in done.stdout
 
 
+@pytest.mark.slow
 def test_mypy_fails_on_a_planted_type_error(tmp_path):
     """The check is not empty: a wrong annotation planted in a copy of rules/ makes it fail."""
     copy = tmp_path / "qttt_widgets"

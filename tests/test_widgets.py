@@ -220,6 +220,7 @@ def test_histogram_view_counts_sum_to_the_shots():
     assert sum(h.counts.values()) == 100 and h.image.value.tobytes().startswith(PNG)
 
 
+@pytest.mark.slow
 def test_fuzz_random_clicks_leave_a_valid_game():
     rnd = random.Random(2024)
     app = GameApp()

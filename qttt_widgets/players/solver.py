@@ -30,9 +30,9 @@ How it gets fast, in pure Python:
   holds the last cycle) or joins them, and then every outcome of the last cycle depends
   only on one square of each tree, so all joins are read off O(|A| |B|) collapses
   instead of |A| |B| searches.
-* **An opening book** (goff_book.json, regenerable) holds the value and perfect marks of
-  every position after up to three marks (and of a collapse choice right after them), where
-  a search still takes 0.05-1 s.
+* **An opening book** (``players/book.py``: goff_book.json and random_book.json, regenerable)
+  holds the value and perfect marks of every position after up to three marks (and of a
+  collapse choice right after them), where a search still takes 0.05-1 s; ``hint`` reads it.
 
 Values inside the search are "doubled points from the mover's side" (integers under Goff's
 rules), so that 1/2 points stay exact; the public methods return points as floats. The rules
@@ -52,10 +52,13 @@ from __future__ import annotations
 import random
 import sys
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass
 from operator import itemgetter
-from typing import Any, Callable, cast
+from typing import Any, Callable, Iterator, cast
 
+from qttt_widgets.players import book as _book
+from qttt_widgets.players.book import BookError, symmetries  # noqa: F401  # BookError: kept here too
 from qttt_widgets.rules.goff import CHANCE, GoffGame, collapse_decider
 from qttt_widgets.rules.scoring import LINE_COUNT as _LC
 from qttt_widgets.rules.scoring import doubled_score
@@ -67,32 +70,12 @@ _DRAW = _final_score(0b110001101, 0b001110010, None)     # a full board without 
 _first = itemgetter(0)
 
 
-def _symmetries():
-    perms = []
-    for rot in range(4):
-        for flip in (False, True):
-            p: list[int] | tuple[int, ...] = list(range(9))
-            for _ in range(rot):
-                p = [p[(2 - i % 3) * 3 + i // 3] for i in range(9)]
-            if flip:
-                p = [p[(i // 3) * 3 + 2 - i % 3] for i in range(9)]
-            perms.append(tuple(p))
-    perms = list(dict.fromkeys(perms))
-    maps = []
-    for p in perms:                     # p[new] = old; maps[k][old] = new
-        inv = [0] * 9
-        for new, old in enumerate(p):
-            inv[old] = new
-        maps.append(tuple(inv))
-    return tuple(maps)
-
-
 def _symmetry_tables():
     """(maps, perms, pairmaps): the eight maps old square -> new square (identity first), the
     same as new square -> old, and each pair of squares a * 9 + b -> its image, sorted. Computed
     on use (under a millisecond; each solver keeps its own), not at import, so that they
     can be tested like the rest of the module."""
-    maps = _symmetries()
+    maps = symmetries()
     perms = tuple(tuple(m.index(q) for q in range(9)) for m in maps)
     pairmaps = tuple(tuple((min(m[a], m[b]), max(m[a], m[b])) for a in range(9) for b in range(9))
                      for m in maps)
@@ -203,6 +186,23 @@ def _merge_entries(nA, eA, nB, eB, ea, eb, n):
                            [(r, xm | xa, om | ba | oa, p + pa2) for r, xm, om, p in eB]))
 
 
+@contextmanager
+def _stack_room(frames: int = 2000) -> Iterator[None]:
+    """Room for ``frames`` Python frames while a search runs, the recursion limit given back after.
+    The search recurses a few frames a mark (under 40 from the empty board, measured); the margin
+    is for callers already deep in their own stack (test runners, mutmut's trampolines). Asked
+    for where the search starts (``hint``, ``action_values``, ``solve``), not at import."""
+    old = sys.getrecursionlimit()
+    if old >= frames:
+        yield
+        return
+    sys.setrecursionlimit(frames)
+    try:
+        yield
+    finally:
+        sys.setrecursionlimit(old)
+
+
 @dataclass(frozen=True)
 class SolveReport:
     """What ``GoffSolver.solve()`` found and what it cost."""
@@ -275,7 +275,9 @@ class GoffSolver:
         if self._at_start(game):
             return dict(self.solve_cached().first_moves)
         sign = 1 if game.to_move == "X" else -1
-        return {a: sign * v / 2 for a, v in self._action_scores(game, -_INF, _INF).items()}
+        with _stack_room():
+            scores = self._action_scores(game, -_INF, _INF)
+        return {a: sign * v / 2 for a, v in scores.items()}
 
     def best_actions(self, game: GoffGame, book: bool = True) -> list:
         """The legal actions that keep the value (all perfect moves)."""
@@ -289,8 +291,8 @@ class GoffSolver:
         self._check(game)
         if game.is_over:
             return game.scores["X"] - game.scores["O"], []       # type: ignore[index]  # over: scores set
-        if book and game.move_number <= BOOK_DEPTH[self.rules] + 1:
-            hit = _book_lookup(game) if game.pending is None else _book_collapse(game)
+        if book and game.move_number <= _book.DEPTH[self.rules] + 1:
+            hit = _book.lookup(game) if game.pending is None else _book.lookup_collapse(game)
             if hit is not None:
                 return hit
         if self._at_start(game) or game.pending is not None:
@@ -298,11 +300,13 @@ class GoffSolver:
             best = (max if game.to_move == "X" else min)(values.values())
             return best, [a for a, v in values.items() if v == best]
         cls, X, O, marks, n = self._state(game)
-        v = self._search(cls, X, O, _components(cls, marks), marks, n, -_INF, _INF)
         # values are integers (Goff) or multiples of 1/16 (a collapse fills two squares or more,
         # so at most four fair coins): a window just below v asks each action "at least v?"
         eps = 1 if self.rules == "goff" else 1 / 1024
-        best = [a for a, sc in self._action_scores(game, v - eps, v).items() if sc >= v]
+        with _stack_room():
+            v = self._search(cls, X, O, _components(cls, marks), marks, n, -_INF, _INF)
+            scores = self._action_scores(game, v - eps, v)
+        best = [a for a, sc in scores.items() if sc >= v]
         return (v if game.move_number & 1 else -v) / 2, best
 
     def solve_cached(self) -> "SolveReport":
@@ -404,12 +408,13 @@ class GoffSolver:
         nodes0 = self.nodes
         first = {}
         seen: dict = {}
-        for a in range(9):
-            for b in range(a + 1, 9):
-                canon = min(tuple(sorted((m[a], m[b]))) for m in self._maps)
-                if canon not in seen:
-                    seen[canon] = self._first_move_value(*canon)
-                first[(a, b)] = seen[canon]
+        with _stack_room():
+            for a in range(9):
+                for b in range(a + 1, 9):
+                    canon = min(tuple(sorted((m[a], m[b]))) for m in self._maps)
+                    if canon not in seen:
+                        seen[canon] = self._first_move_value(*canon)
+                    first[(a, b)] = seen[canon]
         return SolveReport(self.rules, max(first.values()), first, time.perf_counter() - start,
                            self.nodes - nodes0, len(self.table))
 
@@ -715,236 +720,13 @@ class GoffSolver:
         return _decided(w1, w2, self._chance)
 
 
-sys.setrecursionlimit(max(sys.getrecursionlimit(), 2000))
-
-# --- the opening books: perfect actions after the first marks, where a search still takes 0.05-20 s ---
-_HERE = __import__("pathlib").Path(__file__).parent
-BOOK_PATHS = {"goff": _HERE / "goff_book.json", "random": _HERE / "random_book.json"}
-BOOK_PATH = BOOK_PATHS["goff"]
-BOOK_DEPTH = {"goff": 3, "random": 3}    # each book holds every position after 0..depth marks
-BOOK_MARKS = BOOK_DEPTH["goff"]
-BOOK_VERSION = 2                        # 2: a version and a sha256 of the positions in the file
-_BOOKS: dict = {}
-
-
-class BookError(ValueError):
-    """An opening book is missing or damaged: regenerate it (the message says how)."""
-
-
-def _canonical(game):
-    """(key, symmetry) of a position without a pending collapse, exact subscripts kept."""
-    cls = tuple(0 if m is None else m[1] for m in game.classical)
-    marks = [(s, a, b) for _, s, a, b in game.spooky]
-    best = None
-    for k, m in enumerate(_symmetries()):
-        c = [0] * 9
-        for q in range(9):
-            c[m[q]] = cls[q]
-        ms = tuple(sorted((s, min(m[a], m[b]), max(m[a], m[b])) for s, a, b in marks))
-        cand = (tuple(c), ms)
-        if best is None or cand < best[0]:
-            best = (cand, k)
-    return best
-
-
-def _book_key(key) -> str:
-    cls, marks = key
-    return ",".join(map(str, cls)) + "|" + ";".join(f"{s}:{a}{b}" for s, a, b in marks)
-
-
-def _book_checksum(positions: dict) -> str:
-    """sha256 of the positions as canonical JSON (sorted keys, no spaces)."""
-    import hashlib
-    import json
-    text = json.dumps(positions, sort_keys=True, separators=(",", ":"), allow_nan=False)
-    return hashlib.sha256(text.encode()).hexdigest()
-
-
-def _load_book(rules: str = "goff") -> dict:
-    """The shipped book of ``rules``: {position key: [value, perfect marks as digit pairs "0826"]}.
-    A missing or damaged book (bad JSON, other rules, depth or version, a checksum that does not
-    match the positions) raises BookError saying how to regenerate it, never a silent wrong answer."""
-    if rules not in _BOOKS:
-        _BOOKS[rules] = _read_book(BOOK_PATHS[rules], rules)
-    return _BOOKS[rules]
-
-
-def _read_book(path, rules: str) -> dict:
-    import json
-    regenerate = f"regenerate it with: python -m qttt_widgets.players.solver --book --rules {rules}"
-    if not path.exists():
-        raise BookError(f"the opening book for {rules!r} rules is missing ({path}); {regenerate}")
-    try:
-        data = json.loads(path.read_text())
-        if not isinstance(data, dict):
-            raise ValueError("it is not a JSON object")
-        if data.get("rules") != rules:
-            raise ValueError(f"it is a book for {data.get('rules')!r} rules, not {rules!r}")
-        version = data.get("version")
-        if type(version) is not int or version != BOOK_VERSION:
-            raise ValueError(f"its version is {version!r}, this code reads version {BOOK_VERSION}")
-        marks = data.get("marks")
-        if type(marks) is not int or marks != BOOK_DEPTH[rules]:
-            raise ValueError(f"it holds positions after up to {marks!r} marks, this code expects "
-                             f"{BOOK_DEPTH[rules]}")
-        positions = data.get("positions")
-        if not isinstance(positions, dict) or not positions:
-            raise ValueError("it has no positions")
-        if data.get("sha256") != _book_checksum(positions):
-            raise ValueError("the sha256 checksum of its positions does not match: the content was changed")
-    except (ValueError, TypeError, RecursionError) as exc:
-        raise BookError(f"the opening book {path} is damaged ({exc}); {regenerate}") from None
-    return positions
-
-
-def _book_lookup(game):
-    """(value, perfect actions) of a position from the shipped book of its rules, or None."""
-    key, k = _canonical(game)
-    hit = _load_book(game.rules).get(_book_key(key))
-    if hit is None:
-        return None
-    value, pairs = hit
-    m = _symmetries()[k]
-    back = {new: old for old, new in enumerate(m)}
-    best = [(back[int(pairs[i])], back[int(pairs[i + 1])]) for i in range(0, len(pairs), 2)]
-    return value, sorted(tuple(sorted(p)) for p in best)
-
-
-def _book_collapse(game):
-    """(value, best choices) of a pending collapse whose outcomes are all in the book (or
-    end the game), else None."""
-    values = {}
-    for q in game.pending.options:
-        after = game.copy()
-        after.apply(q)
-        if after.is_over:
-            values[q] = after.scores["X"] - after.scores["O"]
-            continue
-        hit = _book_lookup(after)
-        if hit is None:
-            return None
-        values[q] = hit[0]
-    best = (max if game.to_move == "X" else min)(values.values())
-    return best, [q for q, v in values.items() if v == best]
-
-
-def _book_futures(g, mv, rules: str) -> list:
-    """(game, steps) for every way the action ``mv`` can come out: the collapse choices under
-    Goff's rules, both sides of the coin under random collapse (a step is then (a, b, square))."""
-    g2 = g.copy()
-    if rules == "random" and isinstance(mv, tuple):
-        from qttt_widgets.rules.errors import IllegalMove
-        from qttt_widgets.rules.records import replay_measured_mark
-        futures = []
-        for outcome in mv:
-            g3 = g.copy()
-            try:
-                replay_measured_mark(g3, mv[0], mv[1], outcome)
-            except IllegalMove:              # the mark closes no cycle: nothing to measure
-                return [(g2.apply(mv), (mv,))]
-            futures.append((g3, (mv + (outcome,),)))
-        return futures
-    g2.apply(mv)
-    if g2.pending is None:
-        return [(g2, (mv,))]
-    return [(g2.copy().apply(choice), (mv, choice)) for choice in g2.legal_moves()]
-
-
-def _book_replay(rules: str, steps):
-    g = GoffGame(rules, seed=0)
-    for step in steps:
-        if isinstance(step, tuple) and len(step) == 3:
-            from qttt_widgets.rules.records import replay_measured_mark
-            replay_measured_mark(g, *step)
-        else:
-            g.apply(step)
-    return g
-
-
-def _book_positions(marks: int, rules: str = "goff") -> list:
-    """One history (the steps of ``_book_replay``) for every position after 1..marks marks, up to
-    symmetry, where the game is not over and no collapse is pending."""
-    found: dict = {}
-    level = [(GoffGame(rules, seed=0), ())]
-    for _ in range(marks):
-        nxt = []
-        for g, acts in level:
-            for mv in g.legal_moves():
-                for g3, steps in _book_futures(g, mv, rules):
-                    if g3.is_over:
-                        continue
-                    name = _book_key(_canonical(g3)[0])
-                    if name not in found:
-                        found[name] = acts + steps
-                        nxt.append((g3, acts + steps))
-        level = nxt
-    return sorted(found.values(), key=lambda h: (len(h), h))
-
-
-def _book_chunk(job) -> list:
-    rules, histories = job
-    solver = shared_solver(rules)
-    solver.solve_cached()
-    out = []
-    for h in histories:
-        g = _book_replay(rules, h)
-        key, k = _canonical(g)
-        value, best = solver.hint(g, book=False)
-        m = _symmetries()[k]
-        pairs = sorted(tuple(sorted((m[a], m[b]))) for a, b in best)
-        out.append((_book_key(key), [value, "".join(f"{a}{b}" for a, b in pairs)]))
-        if len(solver.table) > 6_000_000:           # a cache: keep the build's memory bounded
-            solver.table.clear()
-    return out
-
-
-def _book_start(report) -> list:
-    """The empty board's entry: its value and every first mark that keeps it (under the random
-    rules most first marks win something, so "winning" is not "best")."""
-    best = sorted(m for m, v in report.first_moves.items() if v == report.value)
-    return [report.value, "".join(f"{a}{b}" for a, b in best)]
-
-
-def build_book(progress=None, marks: int | None = None, processes: int = 1, rules: str = "goff") -> dict:
-    """Value and perfect actions of every position after zero to ``marks`` marks (up to
-    symmetry), as shipped in goff_book.json and random_book.json. Three marks: about 6,000
-    positions, a few minutes on two cores (the random rules' empty board alone takes 20 s).
-    Regenerate with ``python -m qttt_widgets.players.solver --book [--rules random]``."""
-    marks = BOOK_DEPTH[rules] if marks is None else marks
-    report = shared_solver(rules).solve_cached()     # before forking: the workers inherit its table
-    todo = _book_positions(marks, rules)
-    positions = {_book_key(_canonical(GoffGame(rules))[0]): _book_start(report)}
-    chunks = [(rules, todo[i:i + 25]) for i in range(0, len(todo), 25)]
-    done = 0
-    from typing import Iterator
-    results: Iterator[list]
-    if processes == 1:
-        results = map(_book_chunk, chunks)
-    else:
-        import multiprocessing
-        pool = multiprocessing.get_context("fork").Pool(processes)
-        results = pool.imap(_book_chunk, chunks)
-    for part in results:
-        positions.update(part)
-        done += len(part)
-        if progress:
-            progress(done, len(todo))
-    if processes != 1:
-        pool.close()
-    return {"rules": rules, "version": BOOK_VERSION, "marks": marks,
-            "format": "canonical position -> [value (X's points minus O's), perfect marks as digit pairs]",
-            "sha256": _book_checksum(positions), "positions": positions}
-
-
-def _write_book(book: dict, path=None) -> None:
-    import json
-    path = BOOK_PATHS[book["rules"]] if path is None else path
-    book = dict(book, sha256=_book_checksum(book["positions"]))
-    lines = [f"{json.dumps(k)}: {json.dumps(v)}" for k, v in sorted(book["positions"].items())]
-    head = {k: v for k, v in book.items() if k != "positions"}
-    text = json.dumps(head)[:-1] + ', "positions": {\n' + ",\n".join(lines) + "\n}}\n"
-    path.write_text(text)
-    _BOOKS.pop(book["rules"], None)
+# The opening books live in players/book.py; these names stay here for code written before they moved.
+BOOK_PATHS = _book.PATHS
+BOOK_PATH = _book.PATHS["goff"]
+BOOK_DEPTH = _book.DEPTH
+BOOK_MARKS = _book.DEPTH["goff"]
+BOOK_VERSION = _book.VERSION
+build_book = _book.build
 
 
 def main(argv=None) -> None:
@@ -958,10 +740,10 @@ def main(argv=None) -> None:
     args = ap.parse_args(argv)
     if args.book:
         t0 = time.perf_counter()
-        book = build_book(lambda i, n: print(f"\r{i}/{n}", end="", file=sys.stderr, flush=True),
-                          marks=args.marks, processes=args.processes, rules=args.rules)
-        _write_book(book)
-        print(f"\n{len(book['positions'])} positions written to {BOOK_PATHS[args.rules]} "
+        book = _book.build(lambda i, n: print(f"\r{i}/{n}", end="", file=sys.stderr, flush=True),
+                           marks=args.marks, processes=args.processes, rules=args.rules)
+        _book.write(book)
+        print(f"\n{len(book['positions'])} positions written to {_book.PATHS[args.rules]} "
               f"in {time.perf_counter() - t0:.0f} s")
         return
     print(GoffSolver(args.rules).solve())

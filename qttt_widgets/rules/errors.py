@@ -58,6 +58,8 @@ def shown(value: object, limit: int = 60) -> str:
 def whole_number(value: object) -> int | None:
     """``value`` as a plain int if it is a whole number (``int``, ``numpy.int64``...), else None.
     ``True``/``False``, ``4.0`` and ``"4"`` are not whole numbers here."""
+    if type(value) is int:                  # the common case, without the ABC's isinstance (a hot path)
+        return value
     if isinstance(value, bool) or not isinstance(value, numbers.Integral):
         return None
     return int(value)
