@@ -1,6 +1,7 @@
 """The qubit-per-cell game's rules (no simulator): moves, risk levels, collapse, scoring,
 the original's defects, undo/redo and records."""
 import math
+import random
 
 import pytest
 
@@ -258,3 +259,60 @@ def test_lookahead_player_takes_a_win_and_blocks_one():
     assert QubitLookaheadPlayer(seed=0).choose(g) == ("place", 2)        # O must block X's row
     g = QubitGame(seed=0).place(0).place(3).place(1).place(4)
     assert QubitLookaheadPlayer(seed=0).choose(g) == ("place", 2)        # X wins at once
+
+
+# --- bounded lookahead (issue 22: a 5 x 5 record with many H cells drove a kernel to 1.5 GB) ---------
+
+def _many_h_cells(k: int = 18) -> QubitGame:
+    """5 x 5 with k H cells and no full line (nothing measured yet): 2**k outcomes at a collapse."""
+    g = QubitGame(n=5, seed=1)
+    for c in [c for c in range(25) if c % 5 != c // 5 and c not in (4, 9)][:k]:
+        g.apply(("h", c))
+    assert len(g.quantum_cells()) == k and not g.is_over
+    return g
+
+
+def test_branches_sample_a_measurement_with_more_outcomes_than_most():
+    g = _many_h_cells()
+    assert g.outcome_count() == 2 ** 18
+    sampled = g.branches(("collapse",), most=64, rng=random.Random(5))
+    assert 1 <= len(sampled) <= 64 and sum(p for p, _ in sampled) == pytest.approx(1)
+    assert all(a.quantum_cells() == [] for _, a in sampled)                   # each a real measurement
+    assert sampled == g.branches(("collapse",), most=64, rng=random.Random(5))  # seeded: repeatable
+    assert g.outcome_count() == 2 ** 18                                       # the game is unchanged
+
+
+def test_branches_are_exact_when_the_outcomes_fit_in_most():
+    g = QubitGame(seed=0).superpose(0).superpose(1).superpose(5)       # no full line: nothing measured
+    exact = g.branches(("collapse",))
+    assert len(exact) == 8
+    assert [(p, a.cells) for p, a in g.branches(("collapse",), most=8)] == [(p, a.cells) for p, a in exact]
+    assert len(g.branches(("collapse",), most=4, rng=random.Random(1))) <= 4
+
+
+def test_lookahead_scores_at_most_its_budget_of_positions(monkeypatch):
+    import qttt_widgets.players.qubit as qubit_players
+    calls = []
+    real = qubit_players.value
+    monkeypatch.setattr(qubit_players, "value", lambda game, player: calls.append(1) or real(game, player))
+    g = _many_h_cells()
+    move = QubitLookaheadPlayer(seed=0, budget=200).choose(g)
+    assert move in g.legal_moves() and len(calls) <= 200
+    calls.clear()
+    QubitLookaheadPlayer(seed=0).choose(g)
+    assert len(calls) <= QubitLookaheadPlayer.BUDGET
+
+
+def test_a_bounded_lookahead_still_takes_a_win_and_blocks_one_on_5x5():
+    g = QubitGame(n=5, seed=0)
+    for c in (0, 20, 1, 21, 2, 22, 3):          # X holds 1-2-3-4 of the top row; O to move
+        g.place(c)
+    assert len(g.legal_moves()) > 300          # more moves than the budget below
+    assert QubitLookaheadPlayer(seed=0, budget=300).choose(g) == ("place", 4)     # O blocks square 5
+    g.place(10)                                 # O does not block; X to move
+    assert QubitLookaheadPlayer(seed=0, budget=300).choose(g) == ("place", 4)     # X wins at once
+
+
+def test_lookahead_refuses_a_budget_that_is_not_positive():
+    with pytest.raises(ValueError, match="positive"):
+        QubitLookaheadPlayer(budget=0)

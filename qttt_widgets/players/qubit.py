@@ -59,19 +59,47 @@ def value(game: QubitGame, player: str) -> float:
 
 
 class QubitLookaheadPlayer:
-    """Chooses the move with the best expected score over its exact measurement outcomes.
+    """Chooses the move with the best expected score over its measurement outcomes.
+
+    Bounded work per move, on every board: it scores at most ``budget`` positions. While the
+    legal moves fit in the budget, every move is scored (a 3 x 3 board always fits). On larger
+    boards the classical marks and the collapse are always scored (an immediate win or block is
+    never missed) and the other moves are tried in a random order until the budget runs out.
+    A move whose measurement has more than ``most`` outcomes (2**k for k H cells) is scored on
+    ``most`` outcomes drawn from the exact tables instead of all of them.
 
     Ties are broken at random from the player's own seeded generator.
     """
 
-    def __init__(self, seed: int | None = None):
+    BUDGET = 1500        # positions scored per move: about 0.3 s of CPU on 5 x 5 (benchmarks/qubit_ai.py)
+    MOST = 64            # outcomes of one measurement scored exactly; beyond, sampled
+
+    def __init__(self, seed: int | None = None, budget: int = BUDGET, most: int = MOST):
+        if budget < 1 or most < 1:
+            raise ValueError("budget and most are positive whole numbers")
         self.rng = random.Random(seed)
+        self.budget, self.most = budget, most
+
+    def candidates(self, game: QubitGame) -> list[tuple]:
+        """The moves to score, in order: all of them while they fit in the budget; else the
+        classical marks and the collapse first, then the rest shuffled."""
+        moves = game.legal_moves()
+        if len(moves) <= self.budget:
+            return moves
+        sure = [m for m in moves if m[0] in ("place", "collapse")]
+        rest = [m for m in moves if m[0] not in ("place", "collapse")]
+        self.rng.shuffle(rest)
+        return sure + rest
 
     def evaluate(self, game: QubitGame) -> list[tuple[float, tuple]]:
-        """(expected score, move) for every legal move, best first."""
-        me = game.to_move
-        scored = [(sum(p * value(after, me) for p, after in game.branches(move)), move)
-                  for move in game.legal_moves()]
+        """(expected score, move) for the moves scored within the budget, best first."""
+        me, left, scored = game.to_move, self.budget, []
+        for move in self.candidates(game):
+            if left <= 0:
+                break
+            branches = game.branches(move, most=min(self.most, left), rng=self.rng)
+            left -= len(branches)
+            scored.append((sum(p * value(after, me) for p, after in branches), move))
         return sorted(scored, key=lambda sm: -sm[0])
 
     def choose(self, game: QubitGame) -> tuple:

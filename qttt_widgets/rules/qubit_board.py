@@ -502,15 +502,30 @@ class QubitGame:
                     for o, p in outs for bits, q in g.table if q > 0]
         return [(tuple(sorted(o)), p) for o, p in outs]
 
-    def branches(self, move: Sequence[Any]) -> list[tuple[float, "QubitGame"]]:
+    def outcome_count(self) -> int:
+        """How many measurement outcomes measuring now could give (table rows of the groups
+        multiplied, zero-probability rows included): 2**k for k H cells, so it grows fast."""
+        return math.prod(len(g.table) for g in self._groups)
+
+    def branches(self, move: Sequence[Any], most: int | None = None,
+                 rng: random.Random | None = None) -> list[tuple[float, "QubitGame"]]:
         """What ``move`` can lead to: (probability, game after it) for each measurement
         outcome it may trigger, or [(1.0, game after it)] if it measures nothing.
-        ``self`` is not changed. Players use this to look ahead with exact odds."""
+        ``self`` is not changed. Players use this to look ahead with exact odds.
+
+        With ``most``, a move whose measurement has more than ``most`` possible outcomes
+        (see :meth:`outcome_count`) gives instead ``most`` outcomes drawn from the exact
+        tables with ``rng`` (a fresh ``random.Random(0)`` if none), each distinct one weighted
+        by how often it was drawn: an unbiased estimate whose cost does not grow as 2**k."""
         move = self._check(move)
         probe = self.copy()
         probe._apply_gates(move)
         if not probe._measures_now(move[0]):
             return [(1.0, self.copy().apply(move))]
+        if most is not None and probe.outcome_count() > most:
+            rng = rng if rng is not None else random.Random(0)
+            drawn = Counter(probe._draw(rng) for _ in range(most))
+            return [(k / most, self.copy().apply(move, outcome=o)) for o, k in sorted(drawn.items())]
         return [(p, self.copy().apply(move, outcome=o)) for o, p in probe.quantum_outcomes()]
 
     def _apply_gates(self, move: tuple) -> None:
@@ -587,15 +602,17 @@ class QubitGame:
     def _sample(self) -> tuple:
         rng = random.Random(f"qubit:{self.seed}:{self._ply}")
         shots = 1 if self.measurement == "shot" else self.shots
-        counts: Counter = Counter()
-        for _ in range(shots):
-            out: list[tuple[int, str]] = []
-            for g in self._groups:
-                bits_list, probs = zip(*g.table)
-                bits = rng.choices(bits_list, probs)[0]
-                out.extend((c, MARK[b]) for c, b in zip(g.cells, bits))
-            counts[tuple(sorted(out))] += 1
+        counts = Counter(self._draw(rng) for _ in range(shots))
         return counts.most_common(1)[0][0]
+
+    def _draw(self, rng: random.Random) -> tuple:
+        """One measurement outcome drawn from the groups' exact tables."""
+        out: list[tuple[int, str]] = []
+        for g in self._groups:
+            bits_list, probs = zip(*g.table)
+            bits = rng.choices(bits_list, probs)[0]
+            out.extend((c, MARK[b]) for c, b in zip(g.cells, bits))
+        return tuple(sorted(out))
 
     def _settle(self) -> None:
         lines = self.lines()
