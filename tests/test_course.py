@@ -83,13 +83,99 @@ def test_strip_solutions_keeps_the_stub_and_the_signature():
 def test_the_lint_refuses_a_png_stored_inside_an_html_output(tmp_path):
     """A PNG inside text/html is compared byte by byte by nbval, and its bytes change with
     matplotlib's version (lessons 05-06 failed on Python 3.10 that way): the lint says so."""
-    source = LESSONS[5]
-    planted = tmp_path / source.name
-    nb = nbformat.read(source, as_version=4)
-    assert course.lint_notebook(source) == []
-    cell = next(c for c in nb.cells if c.cell_type == "code" and c.outputs)
-    cell.outputs.append(nbformat.v4.new_output(
-        "display_data", data={"text/html": '<div><img src="data:image/png;base64,iVBORw0KGgo="></div>'}))
-    nbformat.write(nb, planted)
-    problems = course.lint_notebook(planted)
+    def plant(nb):
+        cell = next(c for c in nb.cells if c.cell_type == "code" and c.outputs)
+        cell.outputs.append(nbformat.v4.new_output(
+            "display_data", data={"text/html": '<div><img src="data:image/png;base64,iVBORw0KGgo="></div>'}))
+    problems = _planted(tmp_path, 5, plant, "PNG")
     assert len(problems) == 1 and "stores a PNG inside an HTML output" in problems[0]
+
+
+def _planted(tmp_path, number, plant, about=""):
+    """Lint a copy of lesson ``number`` before and after ``plant(nb)``: the problems it added
+    (those whose text contains ``about``; a planted sentence also adds minutes)."""
+    source = LESSONS[number]
+    nb = nbformat.read(source, as_version=4)
+    clean = tmp_path / f"clean{len(list(tmp_path.iterdir()))}" / source.name
+    clean.parent.mkdir()
+    nbformat.write(nb, clean)
+    before = set(course.lint_notebook(clean))
+    plant(nb)
+    planted = clean.parent / "planted" / source.name
+    planted.parent.mkdir()
+    nbformat.write(nb, planted)
+    return [p for p in course.lint_notebook(planted) if p not in before and about in p]
+
+
+def _task(nb, task_id):
+    return next(t for t in course.tasks(nb) if t["id"] == task_id)
+
+
+def test_the_giveaway_lint_finds_a_number_planted_above_its_task(tmp_path):
+    """Task 3.2's amplitude −0.6/√2 ≈ −0.424, written in the prose above the task, is on show."""
+    def plant(nb):
+        above = max(i for i in range(_task(nb, "3.2")["heading"]) if nb.cells[i].cell_type == "markdown")
+        nb.cells[above].source += "\n\nFor example an amplitude of −0.42 can appear."
+    added = _planted(tmp_path, 3, plant, "on show")
+    assert len(added) == 1 and "Task 3.2: its expected answer is on show" in added[0] and "0.42" in added[0]
+
+
+def test_the_giveaway_lint_finds_a_set_in_a_later_tasks_text_and_in_a_stored_output(tmp_path):
+    """Task 3.3's set {B, C, E}, listed in a later paragraph or printed by a cell above, is on show."""
+    def plant(nb):
+        nb.cells[_task(nb, "3.5")["heading"]].source += "\n\n(States B, C and E of Task 3.3 are entangled.)"
+        cell = nb.cells[_task(nb, "3.2")["check"] + 1] if nb.cells[_task(nb, "3.2")["check"] + 1].cell_type == "code" \
+            else next(c for c in nb.cells[:_task(nb, "3.3")["heading"]] if c.cell_type == "code" and c.outputs)
+        cell.outputs.append(nbformat.v4.new_output("stream", name="stdout", text="entangled: ['B', 'C', 'E']\n"))
+    added = _planted(tmp_path, 3, plant, "on show")
+    assert len(added) == 2 and all("Task 3.3: its expected answer is on show" in p for p in added)
+
+
+def test_the_giveaway_lint_leaves_trivial_numbers_and_an_explained_opt_out_alone(tmp_path):
+    def plant(nb):
+        above = max(i for i in range(_task(nb, "3.2")["heading"]) if nb.cells[i].cell_type == "markdown")
+        nb.cells[above].source += "\n\nProbabilities such as 0.5, 1 and 2 are everywhere."
+        nb.cells[_task(nb, "3.3")["heading"] - 1].source += "\n\nStates B, C and E."
+        check_cell = nb.cells[_task(nb, "3.3")["check"]]
+        check_cell.source = "# giveaway-ok: planted in a test\n" + check_cell.source
+    assert _planted(tmp_path, 3, plant, "on show") == []
+    assert not course.nontrivial_number(0.5) and not course.nontrivial_number(2)
+    assert course.nontrivial_number(0.25) and course.nontrivial_number(12) and course.nontrivial_number(-0.6 / 2 ** 0.5)
+
+
+def test_the_picture_lint_refuses_text_pointing_at_a_picture_only_a_reveal_cell_draws(tmp_path):
+    """The student edition stores no output for a reveal cell: 'the chart below' would point at nothing."""
+    def plant(nb):
+        reveal = next(i for i, c in enumerate(nb.cells) if "reveal" in c.metadata.get("tags", [])
+                      and course._pictures(c))
+        nb.cells.insert(reveal, nbformat.v4.new_markdown_cell("The chart below shows the odds."))
+    added = _planted(tmp_path, 3, plant, "says")
+    assert len(added) == 1 and "chart" in added[0] in added[0] and "drawn only by the reveal cell" in added[0]
+
+
+def test_the_picture_lint_refuses_a_task_about_a_position_with_no_picture(tmp_path):
+    def plant(nb):
+        t = _task(nb, "3.2")
+        nb.cells[t["heading"]].source += "\n\n(As in the position `15 59 37`.)"
+        for c in nb.cells[_task(nb, "3.1")["check"] + 1:t["check"]]:
+            if c.cell_type == "code":
+                c.outputs = [o for o in c.outputs if not {"image/png", "image/svg+xml"} & set(o.get("data", {}))]
+    added = _planted(tmp_path, 3, plant, "position")
+    assert len(added) == 1 and "Task 3.2 is about a position" in added[0]
+
+
+def test_the_minutes_come_from_the_rule_and_the_title_must_state_them(tmp_path):
+    nb = nbformat.read(LESSONS[0], as_version=4)
+    kinds = [t["kind"] for t in course.tasks(nb)]
+    expected = course.prose_words(nb) / 150 + sum(6 if k == "code" else 4 if k == "play" else 3 for k in kinds)
+    assert course.minutes(nb) == pytest.approx(expected)
+    assert course.stated_minutes(nb) == course.rounded_minutes(expected)
+    def plant(nb):
+        nb.cells[0].source = nb.cells[0].source.replace(f"About {course.stated_minutes(nb)} minutes", "About 25 minutes")
+    added = _planted(tmp_path, 0, plant, "minutes")
+    assert len(added) == 1 and "the title says about 25 minutes" in added[0]
+    def longer(nb):
+        nb.cells.insert(3, nbformat.v4.new_markdown_cell("word " * 150 * 35))
+    added = _planted(tmp_path, 0, longer, "minutes")
+    assert any("a lesson over 40 minutes is two lessons" in p for p in added)
+    assert any(line.startswith("00 ") for line in course.minutes_report())

@@ -192,8 +192,8 @@ def _h0():
 
 def test_perfect_correlation_of_either_sign_in_z_and_x_needs_entanglement():
     """|E_Z| + |E_X| <= 1 for every unentangled state (E = P(agree) - P(differ)); Φ− has E_Z = 1,
-    E_X = -1 (it always differs in the X basis), so option b of Task 3.6 asks for a perfect
-    correlation, not for agreement."""
+    E_X = -1 (it always differs in the X basis): the source of Task 3.6 (agrees in Z, differs in X)
+    is entangled (option b), although P_Z + P_X = 1; a Z on qubit 0 turns it into Φ+."""
     rng = np.random.default_rng(2)
     hh = QuantumCircuit(2)
     hh.h([0, 1])
@@ -210,6 +210,8 @@ def test_perfect_correlation_of_either_sign_in_z_and_x_needs_entanglement():
     assert worst <= 1 + 1e-9
     ez, ex = corr(DensityMatrix(sv(("h", 0), ("cx", 0, 1), ("z", 0))))
     assert (ez, ex) == (pytest.approx(1), pytest.approx(-1))
+    ez, ex = corr(DensityMatrix(sv(("h", 0), ("cx", 0, 1), ("z", 0), ("z", 0))))   # relabelled: Φ+
+    assert (ez, ex) == (pytest.approx(1), pytest.approx(1))
 
 
 def test_pre_arranged_answers_pass_the_z_x_bound_and_only_chsh_excludes_them():

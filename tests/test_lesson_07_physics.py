@@ -24,7 +24,7 @@ def test_draft_example_four_placements_one_pruned_three_members():
     pruned = [c for c in product((0, 1), (1, 2)) if c[0] == c[1]]
     assert pruned == [(1, 1)]                               # both marks in people's square 2
     p = e.probabilities(exact=True)
-    assert p[1]["O"] == Fraction(1, 3) and p[2]["O"] == Fraction(2, 3)      # task 7.4 and its near miss
+    assert p[1]["O"] == Fraction(1, 3) and p[2]["O"] == Fraction(2, 3)      # the draft page's example
     # before pruning O2 is in square 2 in half of the four placements (the draft page's "half")
     assert sum(1 for c in product((0, 1), (1, 2)) if c[1] == 1) == 2
 
@@ -79,3 +79,17 @@ def test_star_odds_and_the_three_cycle():
     for square in cycle.pending.options:
         outcomes.add(cycle.copy().collapse(square).classical)
     assert outcomes == set(Ensemble(cycle).boards())
+
+
+def test_task_7_4_o2_sits_in_square_2_in_one_member_of_four():
+    """X₁ 1–2, O₂ 2–3, X₃ 2–4: 8 placements, 4 members; O₂ in square 2 in 4 of 8 placements
+    before pruning (the draft page's "half"), in 1 of 4 members after."""
+    from itertools import product
+    e = Ensemble(GoffGame().play(0, 1).play(1, 2).play(1, 3))
+    assert (e.naive_size, e.size) == (8, 4)
+    assert e.probabilities(exact=True)[1]["O"] == Fraction(1, 4)
+    marks = [(0, 1), (1, 2), (1, 3)]
+    placements = list(product(*marks))
+    assert sum(c[1] == 1 for c in placements) == 4
+    kept = [c for c in placements if len(set(c)) == 3]
+    assert len(kept) == 4 and sum(c[1] == 1 for c in kept) == 1

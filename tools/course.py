@@ -13,6 +13,7 @@ Commands (from the top of the checkout)::
     python tools/course.py launch     # stamp badges + setup cells (and the README's badge block)
     python tools/course.py student    # write the student edition into student/
     python tools/course.py lint       # check every lesson's structure; exit 1 on a problem
+    python tools/course.py minutes    # each lesson's minutes by the rule (INSTRUCTORS.md, "Minutes")
     python tools/course.py check      # launch + student would change nothing (CI's guard)
     python tools/course.py move 4 14  # move lesson 04 to place 14 (renumbers files, titles, tasks)
 
@@ -23,7 +24,10 @@ Running ``launch`` or ``student`` twice changes nothing the second time.
 from __future__ import annotations
 
 import argparse
+import ast
 import copy
+import fractions
+import math
 import shutil
 import os
 import re
@@ -31,6 +35,7 @@ import sys
 from pathlib import Path
 
 import nbformat
+import numpy as _np
 
 try:
     from qttt_widgets.exercises import encode_check
@@ -361,12 +366,337 @@ def lint_notebook(path: Path) -> list[str]:
                     "PNG's bytes change with the plotting library's version; draw it as SVG from the "
                     "library's code (qttt_widgets.widgets.svg) or show the PNG as its own image output")
                 break
+    for task_id, where, hit in giveaways(nb):
+        say(f"Task {task_id}: its expected answer is on show in {where}: '{hit}' (pose the question and "
+            "explain after the check, vary the numbers, or write '# giveaway-ok: <reason>' in its check cell)")
+    for i, phrase, why in picture_pointers(nb):
+        say(f"cell {i} says '{phrase}' but {why}: draw the picture in a cell that is not tagged reveal, "
+            "or reword")
+    for task_id in undrawn_positions(nb):
+        say(f"Task {task_id} is about a position, but no picture of it is drawn before it (in a cell not "
+            "tagged reveal, after the task before it)")
+    m, stated = minutes(nb), stated_minutes(nb)
+    if stated is None:
+        say("the title cell must state the time as '*About N minutes.*'")
+    elif stated != rounded_minutes(m):
+        say(f"the title says about {stated} minutes; the rule in INSTRUCTORS.md gives {m:.1f}, "
+            f"so say 'About {rounded_minutes(m)} minutes'")
+    if m > MAX_MINUTES:
+        say(f"{m:.1f} minutes by the rule: a lesson over {MAX_MINUTES} minutes is two lessons; trim it")
     for i, c in enumerate(nb.cells):
         if c.cell_type == "code" and c.source.strip() and not c.get("outputs") and c.execution_count is None \
                 and "setup" not in _tags(c):
             say(f"cell {i} was never run: execute the notebook and save it")
             break
     return problems
+
+
+# --- give-aways: a task's expected answer on show outside its own answer --------------------
+
+GIVEAWAY_OK = re.compile(r"#\s*giveaway-ok:\s*\S")
+SAFE_NAMES = {"pi": math.pi, "sqrt": math.sqrt, "math": math, "np": _np, "Fraction": fractions.Fraction,
+              "cos": math.cos, "sin": math.sin, "log2": math.log2, "floor": math.floor, "comb": math.comb,
+              "set": set, "frozenset": frozenset, "abs": abs, "round": round}
+NUMBER = re.compile(r"(?<![\w.])(?P<sign>[-−])?(?P<num>\d+(?:\.\d+)?)(?P<pct>\s?%)?(?![\w]|\.\d)")
+FRACTION = re.compile(r"(?<![\w.\\])(\d+)\s*/\s*(\d+)(?![\w.])|\\t?frac\{(\d+)\}\{(\d+)\}|\\t?frac\s?(\d)(\d)")
+VULGAR = {"¼": 0.25, "¾": 0.75, "⅓": 1 / 3, "⅔": 2 / 3, "⅛": 0.125, "⅜": 0.375, "⅝": 0.625, "⅞": 0.875,
+          "⅕": 0.2, "⅖": 0.4, "⅗": 0.6, "⅘": 0.8, "⅙": 1 / 6, "⅚": 5 / 6}
+ITEM = r"""["']?(?:\d{1,2}|[A-Za-z])["']?"""
+RUN = re.compile(rf"(?<![\w.]){ITEM}(?:\s*(?:,\s*(?:and\s+|or\s+)?|\band\b|\bor\b|&|–|\s+to\s+)\s*{ITEM})+(?![\w.])")
+
+
+def expected_answer(source: str):
+    """The value of ``expect=`` in a check cell, or None when it is not a plain value: numbers,
+    arithmetic on them (``2 ** 0.5``, ``np.cos(np.pi / 8) ** 2``), fractions given as text
+    (``"3/4"``), sets, lists, tuples and dicts of those."""
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return None
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "check":
+            for kw in node.keywords:
+                if kw.arg == "expect":
+                    try:
+                        value = eval(compile(ast.Expression(kw.value), "<expect>", "eval"),
+                                     {"__builtins__": {}}, dict(SAFE_NAMES))
+                    except Exception:
+                        return None
+                    if isinstance(value, str) and re.fullmatch(r"\s*-?\d+\s*/\s*\d+\s*", value):
+                        a, b = value.split("/")
+                        return int(a) / int(b)
+                    return value
+    return None
+
+
+def _significant(text: str) -> int:
+    """Significant digits as written, trailing zeros not counted (1.0 and 0.50 have one)."""
+    digits = text.replace(".", "").lstrip("0").rstrip("0")
+    return len(digits) or 1
+
+
+def nontrivial_number(x) -> bool:
+    """Worth looking for: at least two significant digits (0.25, 0.854, 12), not 0, 1, 2, 0.5."""
+    if isinstance(x, bool) or not isinstance(x, (int, float, fractions.Fraction, _np.number)):
+        return False
+    x = abs(float(x))
+    if not math.isfinite(x):
+        return False
+    if abs(x - round(x)) < 1e-9:
+        return x >= 10
+    return _significant(f"{x:.10g}".lstrip("0")) >= 2
+
+
+def _numbers_in(text: str):
+    """Each number written in ``text``, with the precision it is written to: (value, half-step)."""
+    for m in NUMBER.finditer(text):
+        num = m.group("num")
+        if len(num) > 1 and num[0] == "0" and num[1] != ".":
+            continue                                          # a bit string such as 01, 0110
+        decimals = len(num.split(".")[1]) if "." in num else 0
+        value, half = float(num), 0.5 * 10 ** -decimals
+        if _significant(num) < 2:
+            continue
+        if m.group("pct"):
+            value, half = value / 100, half / 100
+        yield value, half, m.group(0)
+    for m in FRACTION.finditer(text):
+        a, b = next((int(m.group(k)), int(m.group(k + 1))) for k in (1, 3, 5) if m.group(k))
+        if b:
+            yield a / b, 1e-9, m.group(0)
+    for ch, value in VULGAR.items():
+        if ch in text:
+            yield value, 1e-9, ch
+
+
+def _items(x) -> set | None:
+    """A set-like answer (squares, letters) as a set of strings, if it has at least two items."""
+    if isinstance(x, (set, frozenset, list, tuple)) and len(x) >= 2 and \
+            all(isinstance(v, (int, str)) and not isinstance(v, bool) and len(str(v)) <= 2 for v in x):
+        return {str(v) for v in x}
+    return None
+
+
+def giveaways_in(value, text: str) -> list[str]:
+    """Where ``text`` shows ``value`` (a number to the precision the text writes it, or the
+    same set of squares or letters listed together)."""
+    hits = []
+    items = _items(value)
+    if items is not None:
+        for m in RUN.finditer(text):
+            found = {re.sub(r"[\"']", "", t) for t in re.findall(rf"(?<!\w){ITEM}(?!\w)", m.group(0))}
+            if found == items:
+                hits.append(m.group(0))
+        return hits
+    if isinstance(value, dict):
+        numbers = list(value.values())
+    elif isinstance(value, (list, tuple, set, frozenset)):
+        numbers = list(value)
+    else:
+        numbers = [value]
+    for x in numbers:
+        if not nontrivial_number(x):
+            continue
+        for shown, half, written in _numbers_in(text):
+            if abs(abs(float(x)) - shown) <= half + 1e-12:
+                hits.append(written.strip())
+    return hits
+
+
+def _visible_text(cell, with_outputs: bool = True) -> str:
+    """What a student reads of a cell: its markdown, or a code cell's stored outputs (the code
+    itself is left out: its literals are coordinates and constants, not answers)."""
+    if cell.cell_type == "markdown":
+        return cell.source
+    parts = []
+    if with_outputs:
+        for o in cell.get("outputs", []):
+            if "text" in o:
+                parts.append("".join(o["text"]))
+            for key in ("text/plain", "text/markdown", "text/latex", "text/html"):
+                if key in o.get("data", {}):
+                    data = o["data"][key]
+                    parts.append(re.sub(r"<[^>]+>", " ", "".join(data) if isinstance(data, list) else data))
+    return "\n".join(parts)
+
+
+def giveaways(nb) -> list[tuple[str, str, str]]:
+    """(task id, where, what) for each place a task's expected answer is on show outside its own
+    answer: the task's text, anything above it, and anything below its explanation.
+
+    A task's *own answer* is its answer cell and check cell, and everything after the check up to
+    the next heading (the reveal cells and the paragraph that explains the answer). Everything
+    else a student can read is searched: markdown, the source of code cells (solutions stripped;
+    check cells are packed in the student edition and left out), and their stored outputs, which
+    a student sees on running the lesson. A check cell saying ``# giveaway-ok: <reason>`` opts out."""
+    found = []
+    cells = nb.cells
+    for t in tasks(nb):
+        if t["check"] is None:
+            continue
+        check_src = cells[t["check"]].source
+        if GIVEAWAY_OK.search(check_src):
+            continue
+        value = expected_answer(check_src)
+        if value is None or (_items(value) is None and not any(
+                nontrivial_number(x) for x in (value.values() if isinstance(value, dict) else
+                                               value if isinstance(value, (list, tuple, set, frozenset)) else [value]))):
+            continue
+        own_end = t["check"]
+        for j in range(t["check"] + 1, len(cells)):
+            if cells[j].cell_type == "markdown" and re.search(r"^#", cells[j].source, re.M):
+                break
+            own_end = j
+        for i, cell in enumerate(cells):
+            tags = _tags(cell)
+            if "setup" in tags or "launch-badges" in tags or (cell.cell_type == "code" and "check" in tags):
+                continue
+            if t["heading"] < i <= own_end and cell.cell_type == "code":
+                continue
+            text = _visible_text(cell)
+            if i == t["heading"]:
+                head = next(m for m in TASK.finditer(text) if m.group("id") == t["id"])
+                text = text[head.start():]
+            elif t["check"] < i <= own_end + 1 and cell.cell_type == "markdown":
+                first = re.search(r"^#", text, re.M)            # the explanation above the next heading
+                text = text[first.start():] if first else ""
+            text = re.sub(r"\b(?:Tasks?|[Ll]essons?|[Ss]eeds?|[Dd]efinitions?|[Ss]ections?)\s+[\d.]+(?:\s*[–-]\s*[\d.]+)?", " ", text)
+            for hit in giveaways_in(value, text):
+                where = "its own text" if i == t["heading"] else f"cell {i} ({'above' if i < t['heading'] else 'below'})"
+                if (t["id"], where, hit) not in found:
+                    found.append((t["id"], where, hit))
+    return found
+
+
+# --- pictures the text promises --------------------------------------------------------------
+
+PICTURE_WORDS = r"(?:picture|figure|chart|plot|graph|diagram|drawing|image|histogram|boards?|bars|sphere|tree)s?"
+POINTER = re.compile(rf"\b{PICTURE_WORDS}\s+(?:below|above)\b|"
+                     rf"\b(?:below|above),?\s+(?:is\s+|are\s+)?(?:the|a|an|two|three|four)\s+(?:\w+\s+)?{PICTURE_WORDS}\b|"
+                     rf"\b(?:[Tt]he|[Tt]his|[Tt]hese|[Tt]hose) (?:picture|figure|chart|plot|diagram|histogram|drawing)s?\b")
+
+
+def _pictures(cell) -> bool:
+    for o in cell.get("outputs", []) if cell.cell_type == "code" else []:
+        data = o.get("data", {})
+        html = data.get("text/html", "")
+        html = "".join(html) if isinstance(html, list) else html
+        if {"image/png", "image/svg+xml"} & set(data) or "<svg" in html or "<img" in html:
+            return True
+    return False
+
+
+def picture_pointers(nb) -> list[tuple[int, str, str]]:
+    """(cell, phrase, problem) for each phrase in the prose that points to a picture a student
+    cannot see. A *pointer* is a picture word (picture, figure, chart, plot, graph, diagram,
+    drawing, image, histogram, board(s), bars, sphere, tree) followed by *below* or *above* ("the
+    boards below"), *below*/*above* followed by one ("below, the graph", "above is a plot"), or
+    "the/this/these/those picture, figure, chart, plot, diagram, histogram, drawing". It
+    points to the code cells next to its paragraph: *below* to the run of code cells right after
+    the markdown cell, *above* to the run right before it, neither word to both. The pointer is
+    kept only if one of those cells stores a picture and is not tagged ``reveal`` (the student
+    edition stores no output for a reveal cell); a picture drawn only by a reveal cell, or none at
+    all, is flagged."""
+    found = []
+    cells = nb.cells
+    for i, cell in enumerate(cells):
+        if cell.cell_type != "markdown":
+            continue
+        text = re.sub(r"\]\([^)]*\)", "]", cell.source)                   # not inside link targets
+        text = re.sub(r"^- .*\n?", "", text, flags=re.M) if re.search(r"^#+ .*References", text, re.M) else text
+        for m in POINTER.finditer(text):
+            phrase = m.group(0)
+            before = [] if re.search(r"\bbelow\b", phrase, re.I) else _run(cells, i, -1)
+            after = [] if re.search(r"\babove\b", phrase, re.I) else _run(cells, i, +1)
+            near = before + after
+            shown = [j for j in near if _pictures(cells[j]) and "reveal" not in _tags(cells[j])]
+            hidden = [j for j in near if _pictures(cells[j]) and "reveal" in _tags(cells[j])]
+            if shown:
+                continue
+            if hidden:
+                found.append((i, phrase, f"the picture is drawn only by the reveal cell {hidden[0]}, which the "
+                                         "student edition stores without output"))
+            else:
+                found.append((i, phrase, "no cell next to this paragraph draws a picture"))
+    return found
+
+
+POSITION = re.compile(r"`(?:\d\d(?: \d\d[a-z]?)+|'?[XO.]{9}'?)`|GoffGame\(\)\.play\(")
+
+
+def undrawn_positions(nb) -> list[str]:
+    """The tasks about a position with no picture of it: a *play* task, or a task whose text names
+    a position (a Goff record such as ``15 59 37`` or a board such as ``'X.O....X.'`` in code
+    font), needs a stored picture in a cell that is not tagged ``reveal``, between the end of the
+    task before it and its own check."""
+    found, start = [], 0
+    for t in tasks(nb):
+        end = t["check"] if t["check"] is not None else t["heading"]
+        text = nb.cells[t["heading"]].source
+        text = text[next(m for m in TASK.finditer(text) if m.group("id") == t["id"]).start():]
+        about = t["kind"] == "play" or POSITION.search(text)
+        if about and not any(_pictures(c) and "reveal" not in _tags(c)
+                                           for c in nb.cells[start:end]):
+            found.append(t["id"])
+        start = end + 1
+    return found
+
+
+def _run(cells, i, step) -> list[int]:
+    """The code cells right before (step -1) or after (+1) cell ``i``, up to a markdown cell."""
+    out, j = [], i + step
+    while 0 <= j < len(cells) and cells[j].cell_type == "code":
+        out.append(j)
+        j += step
+    return out
+
+
+# --- minutes ---------------------------------------------------------------------------------
+
+WORDS_PER_MINUTE = 150
+TASK_MINUTES = {"predict": 3, "compute": 3, "explain": 3, "find the slip": 3, "code": 6, "play": 4}
+MAX_MINUTES = 40
+
+
+def prose_words(nb) -> int:
+    """Words of prose a student reads: every markdown cell (maths included, a formula's symbols
+    counted as the words they are separated into), without the launch badges and the list of
+    References."""
+    words = 0
+    for cell in nb.cells:
+        if cell.cell_type != "markdown" or "launch-badges" in _tags(cell):
+            continue
+        text = re.sub(r"^(#+ .*References.*\n)(?:.*\n?)*?(?=^#|\Z)", "", cell.source, flags=re.M)
+        words += len(text.split())
+    return words
+
+
+def minutes(nb) -> float:
+    """The lesson's minutes by the rule in INSTRUCTORS.md: prose at 150 words a minute, plus per
+    task 3 (predict, compute, explain, find the slip), 6 (code) or 4 (play)."""
+    return prose_words(nb) / WORDS_PER_MINUTE + sum(TASK_MINUTES.get(t["kind"], 3) for t in tasks(nb))
+
+
+def stated_minutes(nb) -> int | None:
+    title = nb.cells[0].source if nb.cells else ""
+    m = re.search(r"About (\d+) minutes", title)
+    return int(m.group(1)) if m else None
+
+
+def rounded_minutes(x: float) -> int:
+    return int(5 * math.floor(x / 5 + 0.5))
+
+
+def minutes_report(root: Path = ROOT) -> list[str]:
+    rows = []
+    for path in lessons(root):
+        nb = nbformat.read(path, as_version=4)
+        kinds = [t["kind"] for t in tasks(nb)]
+        m = minutes(nb)
+        rows.append(f"{path.name[:2]}  {prose_words(nb):5d} words  {len(kinds)} tasks  "
+                    f"{m:5.1f} min -> {rounded_minutes(m):2d}  (stated {stated_minutes(nb)})"
+                    + ("  OVER 40" if m > MAX_MINUTES else ""))
+    return rows
 
 
 def lint(root: Path = ROOT) -> list[str]:
@@ -435,7 +765,7 @@ def move(old: int, new: int, root: Path = ROOT) -> list[str]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("command", choices=["launch", "student", "lint", "check", "move"])
+    parser.add_argument("command", choices=["launch", "student", "lint", "check", "move", "minutes"])
     parser.add_argument("numbers", nargs="*", type=int, help="move: OLD NEW (lesson numbers)")
     parser.add_argument("--out", type=Path, help="student: where to write the edition (default student/)")
     args = parser.parse_args(argv)
@@ -449,6 +779,8 @@ def main(argv: list[str] | None = None) -> int:
         problems = lint()
         print("\n".join(problems) or f"{len(lessons())} lessons: no problems")
         return 1 if problems else 0
+    elif args.command == "minutes":
+        print("\n".join(minutes_report()))
     elif args.command == "move":
         if len(args.numbers) != 2:
             parser.error("move takes two lesson numbers: OLD NEW")
