@@ -2,6 +2,8 @@
 independently of the lesson's text."""
 import math
 import random
+
+import pytest
 from collections import Counter
 
 import numpy as np

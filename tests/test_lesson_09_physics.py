@@ -160,6 +160,7 @@ def test_task_9_1_st_phase_move_and_task_9_2_variant():
     import math
     from qiskit import QuantumCircuit
     from qiskit.quantum_info import Statevector
+    from qttt_widgets.exercises.lesson09 import cell_outcomes
     from qttt_widgets.rules.qubit_board import QubitGame
     qc = QuantumCircuit(1)
     qc.h(0); qc.s(0); qc.t(0); qc.h(0)
