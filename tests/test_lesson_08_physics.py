@@ -2,6 +2,8 @@
 independently of the lesson's text."""
 import math
 import random
+
+import pytest
 from collections import Counter
 
 import numpy as np
@@ -163,3 +165,24 @@ def test_the_shortcut_claim_is_stated_without_the_course_history_and_is_false():
         assert history not in text
     two = mark().compose(mark())
     assert np.allclose(Statevector(two).probabilities(), [0.25] * 4)
+
+
+def test_task_8_3_three_mark_chain_raw_shots_fill_a_member_three_times_in_eight():
+    """Task 8.3: X1 1-2, O2 2-3, X3 4-3 (H on square 4). The 9-qubit circuit built by hand, its raw
+    outcomes compared with the members' fillings (all placements on distinct squares): 3/8."""
+    import itertools
+    from qiskit import QuantumCircuit
+    from qiskit.quantum_info import Statevector
+    from qttt_widgets import GoffGame
+    from qttt_widgets.quantum.goff_circuits import esilv_raw_probabilities, filled_squares, member_fillings
+    marks = [(0, 1), (1, 2), (3, 2)]
+    qc = QuantumCircuit(9)
+    for a, b in marks:
+        qc.h(a); qc.cx(a, b); qc.x(b)
+    members = {frozenset(c) for c in itertools.product(*marks) if len(set(c)) == 3}
+    probs = Statevector(qc).probabilities_dict()
+    by_hand = sum(p for k, p in probs.items() if frozenset(i for i, ch in enumerate(reversed(k)) if ch == "1") in members)
+    game = GoffGame().play(0, 1).play(1, 2).play(3, 2)
+    assert {frozenset(f) for f in member_fillings(game)} == members
+    library = sum(p for b, p in esilv_raw_probabilities(game).items() if filled_squares(b) in member_fillings(game))
+    assert by_hand == pytest.approx(3 / 8) and library == pytest.approx(3 / 8)

@@ -152,3 +152,21 @@ def test_library_counts_lines_when_both_players_have_lines_by_default():
     # the lesson calls this the library's version of the seed's future improvement "count the number
     # of winning lines for each player"; the seed itself does not say what happens when both have lines
     assert QubitGame().both_lines == "count" and QubitGame(both_lines="draw").both_lines == "draw"
+
+
+def test_task_9_1_st_phase_move_and_task_9_2_variant():
+    """Task 9.1: the phase move ST (phi = 3pi/4) gives P(X) = (1 - cos 3pi/4)/2 = 0.854, by a statevector
+    and by the engine. Task 9.2: H on a, X on c, CX a->b, CX b->c gives OOX or XXO, 1/2 each."""
+    import math
+    from qiskit import QuantumCircuit
+    from qiskit.quantum_info import Statevector
+    from qttt_widgets.exercises.lesson09 import cell_outcomes
+    from qttt_widgets.rules.qubit_board import QubitGame
+    qc = QuantumCircuit(1)
+    qc.h(0); qc.s(0); qc.t(0); qc.h(0)
+    p = float(Statevector(qc).probabilities()[1])
+    assert p == pytest.approx((1 - math.cos(3 * math.pi / 4)) / 2) == pytest.approx(0.8535534, abs=1e-6)
+    assert QubitGame(seed=1).phase(4, "ST").cell_probabilities()[4]["X"] == pytest.approx(p)
+    variant = QuantumCircuit(3)
+    variant.h(0); variant.x(2); variant.cx(0, 1); variant.cx(1, 2)
+    assert cell_outcomes(variant) == {"OOX": 0.5, "XXO": 0.5}

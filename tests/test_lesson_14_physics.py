@@ -72,7 +72,7 @@ def test_q_equals_minus_a_s0_a_dagger_o_f_with_a_real_state_preparation():
     assert abs((Q @ psi)[2]) ** 2 == pytest.approx(math.sin(3 * math.asin(0.3)) ** 2)
 
 
-@pytest.mark.parametrize("a, after_one", [(0.5, 0.5), (0.25, 1.0), (0.6, math.sin(3 * math.asin(math.sqrt(0.6))) ** 2)])
+@pytest.mark.parametrize("a, after_one", [(0.5, 0.5), (0.25, 1.0), (0.75, 0.0), (0.6, math.sin(3 * math.asin(math.sqrt(0.6))) ** 2)])
 def test_one_round_at_a_half_changes_nothing_and_above_a_half_hurts(a, after_one):
     v = np.array([math.sqrt(a), math.sqrt(1 - a)])
     q = (2 * np.outer(v, v) - np.eye(2)) @ np.diag([-1.0, 1.0])
@@ -93,7 +93,11 @@ def test_optimal_rounds_is_the_nearest_approach_and_the_thesis_ceiling_is_a_slip
     assert math.ceil(math.pi / (4 * theta) - 0.5) == 3                       # the thesis' other expression
     assert math.sin(5 * theta) ** 2 == pytest.approx(0.99776, abs=1e-5)
     assert math.sin(7 * theta) ** 2 == pytest.approx(0.7160, abs=1e-4)
-    assert math.sin(2 * math.pi) ** 2 < 1e-20                                 # 2 pi is the bad axis, not the good one
+    assert math.sin(2 * math.pi) ** 2 < 1e-20
+    # Task 14.3: a = 0.01 needs 7 rounds (7.84 = pi/(4 theta)); 6 stop short, 8 pass pi/2 further
+    theta = math.asin(0.1)
+    assert lesson14.optimal_rounds(0.01) == 7 and math.ceil(math.pi / (4 * theta) - 0.5) == 8
+    assert round(13 * theta, 2) == 1.30 and round(17 * theta, 2) == 1.70 and round(math.pi / (4 * theta), 2) == 7.84                                 # 2 pi is the bad axis, not the good one
     for a in lesson14.INPUTS:                                                 # the check's inputs have no ties
         theta = math.asin(math.sqrt(a))
         r = lesson14.optimal_rounds(a)

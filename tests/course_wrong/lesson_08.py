@@ -10,15 +10,15 @@ def _circuit(*gates, n=2):
 
 
 WRONG = {
-    "8.1": [(lambda: _circuit(("h", 0), ("cx", 0, 1)), "both squares or in neither"),          # Φ⁺: forgot the X
-            (lambda: _circuit(("h", 0), ("x", 1)), "both squares or in neither"),               # no CX: no correlation
-            (lambda: _circuit(("x", 0), ("h", 0), ("cx", 0, 1), ("x", 1)), "minus sign"),       # Ψ⁻
-            (lambda: _circuit(("x", 1)), "equal odds"),                                         # the mark always in b
-            (lambda: _circuit(("h", 0), ("cx", 0, 1), ("x", 1), n=3), "2 qubits"),
+    "8.1": [(lambda: _circuit(("h", 0), ("cx", 0, 2), n=3), "your circuit makes"),                # forgot the X
+            (lambda: _circuit(("h", 0), ("cx", 0, 1), ("x", 1), n=3), "your circuit makes"),    # squares 1 and 2
+            (lambda: _circuit(("x", 0), ("h", 0), ("cx", 0, 2), ("x", 2), n=3), "relative phase"),  # a minus sign
+            (lambda: _circuit(("x", 2), n=3), "your circuit makes"),                             # always in square 3
+            (lambda: _circuit(("h", 0), ("cx", 0, 1), ("x", 1)), "3 qubits"),                   # lesson 03's Ψ⁺
             ("H CX X", "QuantumCircuit")],
     "8.2": [({"00": 1}, "undoes itself"), ({"01": 0.5, "10": 0.5}, "after one mark"),
             ({"11": 1}, "what the game needs"), ({"00": 0.5, "11": 0.5}, "Φ⁺"), (0.25, "dict")],
-    "8.3": [(1, "decoder"), (2 / 3, "fraction of members"), (0.75, "one mark"), (0.25, "all three members"),
+    "8.3": [(1, "decoder"), (0.5, "add X₃"), (0.25, "written (3, 4)"), (4 / 9, "fraction of shots"),
             ("half", "number")],
     "8.4": [(1, "what the report claims"), (0.5, "report's claim"), (0, "(A, C)"), (0.25, "all three qubits read 1")],
     "8.5": [("b", "not noise"), ("c", "not the identity"), ("d", "before any decoder"), (1, "text")],

@@ -36,11 +36,11 @@ def _h_on_all():
 
 
 WRONG = {
-    "9.1": [(0.5, "S move"), (0.8536, "P(O)"), ((1 - math.cos(45)) / 2, "radians"),
-            (math.sin(math.pi / 8), "square"), ("T", "number")],
-    "9.2": [({"OOO": 0.5, "XXX": 0.5}, "without the X gates"),
-            ({"OXX": 0.5, "XOX": 0.5}, "first CNOT only"),
-            ({"OXO": 0.5, "XOO": 0.5}, "after the first CNOT has changed it"),
+    "9.1": [(0.5, "S move"), (0.1464, "P(O)"), ((1 - math.cos(135)) / 2, "radians"),
+            (math.sin(3 * math.pi / 8), "square"), ((1 - math.cos(math.pi / 8)) / 2, "add"), ("ST", "number")],
+    "9.2": [({"OXO": 0.5, "XOX": 0.5}, "X on c only"),
+            ({"OOO": 0.5, "XXX": 0.5}, "without the X gate"),
+            ({"OOX": 0.5, "XXX": 0.5}, "first CNOT only"),
             ({k: 1 / 8 for k in ("OOO", "OOX", "OXO", "OXX", "XOO", "XOX", "XXO", "XXX")}, "deterministic"),
             ([0.5, 0.5], "dict")],
     "9.3": [(lambda: _level_2(), ["OXO", "level 2"]),

@@ -4,29 +4,34 @@ from qiskit import QuantumCircuit
 from course_runner import as_function
 
 
-def _sandwich(angle_of, on=1, second_cx=True):
+def _parity(targets, angle_of=lambda t: t):
+    """CX from each qubit in ``targets[:-1]`` onto the last, R_Z there, and the CXs again."""
     def build(theta):
-        qc = QuantumCircuit(2)
-        qc.cx(0, 1)
-        qc.rz(angle_of(theta), on)
-        if second_cx:
-            qc.cx(0, 1)
+        qc = QuantumCircuit(3)
+        *controls, target = targets
+        for q in controls:
+            qc.cx(q, target)
+        qc.rz(angle_of(theta), target)
+        for q in reversed(controls):
+            qc.cx(q, target)
         return qc
     return as_function(build)
 
 
-def _rz_alone(theta):
-    qc = QuantumCircuit(2)
-    qc.rz(theta, 1)
+def _no_undo(theta):
+    qc = QuantumCircuit(3)
+    qc.cx(0, 2)
+    qc.cx(1, 2)
+    qc.rz(theta, 2)
     return qc
 
 
 WRONG = {
-    "11.1": [(_sandwich(lambda t: t / 2), "R_ZZ(θ/2)"),
-             (_sandwich(lambda t: -t), "sign"),
-             (_sandwich(lambda t: t, on=0), "commutes with CX"),
-             (as_function(_rz_alone), "parity"),
-             (_sandwich(lambda t: t, second_cx=False), "not diagonal")],
+    "11.1": [(_parity((0, 1, 2), lambda t: t / 2), "θ/2"),
+             (_parity((0, 1, 2), lambda t: -t), "sign"),
+             (_parity((0, 1)), "qubit 2's bit"),
+             (_parity((0, 2)), "qubit 1's bit"),
+             (as_function(_no_undo), "not diagonal")],
     "11.2": [({"00": 1.0}, "H on both"),
              ({"11": 1.0}, "phase"),
              ({"00": 0.5, "11": 0.5}, "different phase"),
@@ -34,10 +39,10 @@ WRONG = {
     "11.3": [("0000000", "maximises"), ("1000000", "signs"), ("1111100", "dropping a square"),
              (1111111, "text")],
     "11.4": [("a", "report's code"), ("b", "constructor"), ("d", "QUBO")],
-    "11.5": [(as_function(lambda d, a, b: 0.5 * d + 0.5 * (a + b)), "divide s1 + s2 by 2"),
-             (as_function(lambda d, a, b: (d + a + b) / 3), "a third"),
-             (as_function(lambda d, a, b: 0.5 * d + 0.5 * max(a, b)), "50/50"),
-             (as_function(lambda d, a, b: 0.4 * d + 0.6 * min(a, b)), "cycle rule")],
+    "11.5": [(as_function(lambda d, a, b, m: 0.5 * d + 0.5 * (a + b) / 2), "50/50 average"),
+             (as_function(lambda d, a, b, m: 0.5 * d + 0.5 * (max(a, b) if m == "X" else min(a, b))), "its opponent chooses"),
+             (as_function(lambda d, a, b, m: 0.5 * d + 0.5 * min(a, b)), "larger score"),
+             (as_function(lambda d, a, b, m: 0.4 * d + 0.6 * (min(a, b) if m == "X" else max(a, b))), "0.4 and 0.6")],
     "11.6": [([0, 1, 1, 3], "z = ±1"), ([-1.5, 0.5, 0.5, 0.5], "signs are flipped"),
              ([3, -1, -1, -1], "half its angle")],
 }

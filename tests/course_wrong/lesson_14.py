@@ -33,9 +33,10 @@ ROUND = ("O_f", "A+", "S0", "A")
 
 WRONG = {
     "14.1": [(0.2, "(1 − p)"), (0.01, "BOTH"), (0.81, "plays both boards correctly"), (0.1, "two chances")],
-    "14.2": [(1.0, "past the good axis"), (0.75, "sin²(3θ)"), (0.0, "not the bad axis")],
-    "14.3": [(3, "passed π/2"), (1, "still short"), (math.pi / (4 * math.asin(0.3)), "fraction"),
-             (math.pi / (4 * math.asin(0.3)) - 0.5, "not a whole number")],
+    "14.2": [(1.0, "2θ = 2π/3"), (0.75, "sin²θ = 3/4"), (0.25, "1 − a"),
+             (math.sin(3 * math.asin(0.75)) ** 2, "arcsin(√a)")],
+    "14.3": [(8, "passed π/2"), (6, "still short"), (math.pi / (4 * math.asin(0.1)), "fraction"),
+             (math.pi / (4 * math.asin(0.1)) - 0.5, "not a whole number"), (10, "grows")],
     "14.4": [
         (as_function(lambda a: math.ceil(math.pi / (4 * math.asin(math.sqrt(a))) - 0.5)), "rounds UP"),
         (as_function(lambda a: round(math.pi / (4 * math.asin(math.sqrt(a))))), "rounds UP"),
