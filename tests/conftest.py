@@ -20,6 +20,6 @@ _BROWSER = Path(__file__).resolve().parent / "browser"
 
 def pytest_collection_modifyitems(config, items):
     for item in items:
-        path = Path(str(item.fspath)).resolve()
+        path = Path(item.path).resolve()
         if path.suffix == ".ipynb" or _BROWSER in path.parents:
             item.add_marker(pytest.mark.slow)
