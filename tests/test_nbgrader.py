@@ -131,6 +131,8 @@ def recipe_blocks() -> list[str]:
 
 def bash(script: str, cwd, home) -> str:
     env = dict(os.environ, HOME=str(home))
+    # the library of this checkout, in nbgrader's kernels too (the recipe: "a checkout on PYTHONPATH")
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT), os.environ.get("PYTHONPATH", "")) if p)
     env.setdefault("MPLCONFIGDIR", str(home / ".mpl"))
     done = subprocess.run(["bash", "-e", "-o", "pipefail", "-c", script], cwd=cwd, env=env,
                           capture_output=True, text=True)
