@@ -164,6 +164,18 @@ def with_wrong_answers(nb, number: int, parity: int):
     return nb, chosen
 
 
+def hide_check(path, task_id: str) -> None:
+    """What the recipe says to keep a check's answer out of the release: its ``check(...)``
+    call between ``### BEGIN HIDDEN TESTS`` and ``### END HIDDEN TESTS``."""
+    nb = nbformat.read(path, as_version=4)
+    task = next(t for t in course.tasks(nb) if t["id"] == task_id)
+    cell = nb.cells[task["check"]]
+    cell.source = f"# Task {task_id} is checked when your notebook is graded.\n### BEGIN HIDDEN TESTS\n" \
+                  f"{cell.source}\n### END HIDDEN TESTS"
+    assert course.lint_grading(nb) == []
+    nbformat.write(nb, path)
+
+
 @pytest.fixture(scope="module")
 def graded(tmp_path_factory):
     """Run the recipe on a copy of the course; the gradebook's scores, per lesson and
@@ -178,6 +190,8 @@ def graded(tmp_path_factory):
     shutil.copytree(ROOT / "tools", repo / "tools", ignore=shutil.ignore_patterns("__pycache__"))
     for path in paths:
         shutil.copy(path, repo / "lessons" / path.name)
+        if path.name.startswith("00"):
+            hide_check(repo / "lessons" / path.name, "0.2")   # the recipe's hidden-test option
     first, second = recipe_blocks()
     bash(first, repo, home)                                      # the course directory, the releases
     grading = home / "grading"
@@ -228,6 +242,9 @@ def test_graded_by_the_recipe_blank_zero_reference_full_wrong_loses_its_task(gra
     assert sum(s for s, _ in mine["blank"].values()) == 0, f"a blank release scores: {mine['blank']}"
     release = nbformat.read(grading / "release" / name / path.name, as_version=4)
     assert "BEGIN SOLUTION" not in nbformat.writes(release)
+    if name.startswith("00"):                          # Task 0.2's check is a hidden test: not in the release
+        hidden = next(c for c in release.cells if c.metadata.get("nbgrader", {}).get("grade_id") == "check-0-2")
+        assert "expect=" not in hidden.source and "is checked when your notebook is graded" in hidden.source
     for student in ("wrong-odd", "wrong-even"):
         if (name, student) not in wrong:
             continue
