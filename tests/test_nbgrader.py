@@ -1,8 +1,9 @@
 """The course graded by nbgrader, the way lessons/INSTRUCTORS.md says ("Grade with nbgrader").
 
 Fast: every lesson is valid nbgrader source (nbgrader's own metadata validator), each task's
-answer cell a solution cell and its check cell a locked graded test; ``check()`` raises with
-its hint under grading and prints it otherwise.
+answer cell a solution cell and its check cell a locked graded test. (That ``check()`` raises
+with its hint under grading and prints it otherwise is pinned in tests/test_mutation_exercises.py,
+where mutation testing sees it.)
 
 Slow (``-m slow``; ``-m "not slow"`` leaves it out): the recipe's two command blocks, run as
 written on a copy of the course with ``HOME`` in a temporary folder, and four submissions of
@@ -75,49 +76,6 @@ def test_the_tool_keeps_an_instructors_points_and_drops_stale_metadata():
     assert "nbgrader" not in stamped.cells[t2["check"]].metadata
     nb.cells[t1["check"]].metadata["nbgrader"]["grade_id"] = "check 4.1"
     assert any("nbgrader's pattern" in p for p in course.lint_grading(nb))
-
-
-@pytest.fixture
-def grading_env(monkeypatch):
-    monkeypatch.delenv("QTTT_GRADING", raising=False)
-    monkeypatch.setenv("NBGRADER_EXECUTION", "autograde")
-
-
-def test_under_grading_a_wrong_or_missing_answer_raises_with_the_hint(grading_env, capsys):
-    from qttt_widgets.exercises import RESULTS, check, checks, encode_check, grading, run_check
-    assert grading()
-    with pytest.raises(AssertionError, match=r"^Task 9\.1: Not yet\. Hint: halve it$"):
-        check("9.1", 4, expect=2, wrong=[(4, "halve it")])
-    assert RESULTS["9.1"] == "halve it"
-    for blank in (None, ...):                           # the stubs' answers
-        with pytest.raises(AssertionError, match="No answer yet"):
-            check("9.2", blank, expect=2)
-
-    def stub(x):
-        raise NotImplementedError()
-    with pytest.raises(AssertionError, match="still the stub"):
-        check("9.3", stub, using=checks.function(lambda x: 2 * x, [1, 2]))
-    with pytest.raises(AssertionError, match="halve it"):             # the student edition's packed check
-        run_check("9.4", 4, encode_check('check("9.4", answer, expect=2, wrong=[(4, "halve it")])'),
-                  {"check": check, "answer": 4})
-    check("9.5", 2, expect=2)                          # a right answer passes quietly
-    assert capsys.readouterr().out == "Task 9.5: Correct!\n"
-
-
-@pytest.mark.parametrize("env, graded", [({}, False), ({"NBGRADER_EXECUTION": "validate"}, True),
-                                         ({"QTTT_GRADING": "1"}, True),
-                                         ({"NBGRADER_EXECUTION": "autograde", "QTTT_GRADING": "0"}, False),
-                                         ({"NBGRADER_EXECUTION": ""}, False)])
-def test_practising_keeps_the_friendly_message(monkeypatch, capsys, env, graded):
-    from qttt_widgets.exercises import check, grading
-    for name in ("NBGRADER_EXECUTION", "QTTT_GRADING"):
-        monkeypatch.delenv(name, raising=False)
-    for name, value in env.items():
-        monkeypatch.setenv(name, value)
-    assert grading() is graded
-    if not graded:
-        check("9.1", 4, expect=2, hint="halve it")
-        assert capsys.readouterr().out == "Task 9.1: Not yet. Hint: halve it\n"
 
 
 # --- slow: the recipe, on every lesson ----------------------------------------------------------
