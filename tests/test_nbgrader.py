@@ -16,7 +16,8 @@ every lesson between them:
   scores 0, every other check its full points: a wrong answer loses exactly its task's points.
 
 ``QTTT_NBGRADER_LESSONS="04 07"`` grades only those lessons (a quick look at one lesson).
-Time on a 2-core machine: see tests/test_nbgrader.py's report in the commit that added it.
+Time: 60 notebooks graded (4 per lesson); 10 min 45 s wall on 2 cores shared with other
+jobs (load 4-5), 4 min 15 s of CPU, so about 5 minutes on two free cores.
 """
 from __future__ import annotations
 
