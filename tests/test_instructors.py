@@ -135,7 +135,12 @@ def test_add_an_exercise(copy):
     ]
     nbformat.write(nb, path)
     run_and_save(path)
+    assert any("nbgrader metadata is out of date" in p for p in course.lint(copy))
+    tool(copy, "nbgrader")
     assert course.lint(copy) == []
+    grading = [c.metadata.get("nbgrader", {}) for c in nbformat.read(path, as_version=4).cells]
+    assert {"grade_id": "check-0-3", "grade": True, "locked": True, "points": 1}.items() <= grading[at + 2].items()
+    assert grading[at + 1]["grade_id"] == "answer-0-3" and grading[at + 1]["solution"]
     run = execute(path, try_wrong=False)
     assert run.results["0.3"] is None
     from qttt_widgets.exercises import verdict

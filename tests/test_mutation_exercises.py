@@ -6,8 +6,8 @@ import math
 import numpy as np
 import pytest
 
-from qttt_widgets.exercises import (RESULTS, Mismatch, check, encode_check, matches, run_check,
-                                    verdict)
+from qttt_widgets.exercises import (RESULTS, Mismatch, check, encode_check, grading, matches,
+                                    run_check, verdict)
 from qttt_widgets.exercises import checks
 
 
@@ -164,6 +164,61 @@ def test_check_prints_and_remembers(capsys):
     assert capsys.readouterr().out == "Task 9.3: Not yet. Hint: one\n"
     check("9.4", 1.05, expect=1, tol=0.1)
     assert RESULTS["9.4"] is None
+
+
+@pytest.fixture
+def practising(monkeypatch):
+    for name in ("NBGRADER_EXECUTION", "QTTT_GRADING"):
+        monkeypatch.delenv(name, raising=False)
+    return monkeypatch
+
+
+def test_under_grading_a_wrong_or_missing_answer_raises_with_the_hint(practising, capsys):
+    """nbgrader sets NBGRADER_EXECUTION while it runs a notebook: the check cell must fail."""
+    practising.setenv("NBGRADER_EXECUTION", "autograde")
+    assert grading() is True
+    with pytest.raises(AssertionError) as e:
+        check("9.1", 4, expect=2, wrong=[(4, "halve it")])
+    assert str(e.value) == "Task 9.1: Not yet. Hint: halve it" and RESULTS["9.1"] == "halve it"
+    for blank in (None, ...):                              # what a stub leaves
+        with pytest.raises(AssertionError) as e:
+            check("9.2", blank, expect=2)
+        assert str(e.value) == ("Task 9.2: Not yet. Hint: No answer yet: replace None (or ...) with your "
+                                "answer, then run the cell again.")
+
+    def stub(x):
+        raise NotImplementedError()
+    with pytest.raises(AssertionError) as e:
+        check("9.3", stub, using=checks.function(lambda x: 2 * x, [1, 2]))
+    assert str(e.value) == ("Task 9.3: Not yet. Hint: your function is still the stub (it raises "
+                            "NotImplementedError): write its body.")
+    assert capsys.readouterr().out == ""                   # no "Not yet" printed as well
+    check("9.5", 2, expect=2)                              # a right answer passes as usual
+    assert capsys.readouterr().out == "Task 9.5: Correct!\n" and RESULTS["9.5"] is None
+
+
+@pytest.mark.parametrize("env, graded", [({}, False), ({"NBGRADER_EXECUTION": "autograde"}, True),
+                                         ({"NBGRADER_EXECUTION": "validate"}, True),
+                                         ({"NBGRADER_EXECUTION": "assign"}, False),
+                                         ({"NBGRADER_EXECUTION": ""}, False),
+                                         ({"QTTT_GRADING": "1"}, True), ({"QTTT_GRADING": " Yes "}, True),
+                                         ({"QTTT_GRADING": "true"}, True), ({"QTTT_GRADING": "on"}, True),
+                                         ({"NBGRADER_EXECUTION": "autograde", "QTTT_GRADING": "0"}, False),
+                                         ({"NBGRADER_EXECUTION": "autograde", "QTTT_GRADING": "off"}, False),
+                                         ({"NBGRADER_EXECUTION": "autograde", "QTTT_GRADING": "no"}, False),
+                                         ({"NBGRADER_EXECUTION": "autograde", "QTTT_GRADING": "False"}, False),
+                                         ({"NBGRADER_EXECUTION": "autograde", "QTTT_GRADING": "maybe"}, True)])
+def test_grading_is_nbgraders_run_or_the_switch_and_practice_keeps_the_friendly_message(practising, capsys,
+                                                                                        env, graded):
+    for name, value in env.items():
+        practising.setenv(name, value)
+    assert grading() is graded
+    if graded:
+        with pytest.raises(AssertionError):
+            check("9.1", 4, expect=2, hint="halve it")
+    else:
+        check("9.1", 4, expect=2, hint="halve it")
+        assert capsys.readouterr().out == "Task 9.1: Not yet. Hint: halve it\n"
 
 
 @pytest.mark.skipif("MUTANT_UNDER_TEST" in __import__("os").environ,

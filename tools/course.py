@@ -8,13 +8,18 @@ wrote. It owns exactly two kinds of cells, found by their tags:
   course's public address is set);
 - ``setup``: the first code cell, which finds or installs ``qttt_widgets``.
 
+It also owns one piece of every task's cells' *metadata* (never their source): the
+``nbgrader`` entry that makes ``lessons/`` a valid nbgrader source folder (the answer cell a
+solution cell, the check cell a locked autograded test worth points).
+
 Commands (from the top of the checkout)::
 
     python tools/course.py launch     # stamp badges + setup cells (and the README's badge block)
     python tools/course.py student    # write the student edition into student/
+    python tools/course.py nbgrader   # write the tasks' nbgrader metadata (grade ids, points)
     python tools/course.py lint       # check every lesson's structure; exit 1 on a problem
     python tools/course.py minutes    # each lesson's minutes by the rule (INSTRUCTORS.md, "Minutes")
-    python tools/course.py check      # launch + student would change nothing (CI's guard)
+    python tools/course.py check      # launch + nbgrader + student would change nothing (CI's guard)
     python tools/course.py move 4 14  # move lesson 04 to place 14 (renumbers files, titles, tasks)
 
 The address is one setting: ``Source`` under ``[project.urls]`` in ``pyproject.toml``
@@ -192,6 +197,97 @@ def launch(root: Path = ROOT, write: bool = True) -> list[str]:
     return changed
 
 
+# --- nbgrader: the grading metadata ----------------------------------------------------------
+#
+# nbgrader (https://nbgrader.readthedocs.io, schema version 3) reads a cell's role from
+# ``metadata.nbgrader``: {grade, solution, locked, grade_id, points, schema_version}. Every
+# cell holding a ``### BEGIN SOLUTION`` region must be a solution cell, or ``generate_assignment``
+# refuses the notebook; a graded code cell scores its points when it runs without an error.
+# Under grading ``check()`` raises on a wrong answer (qttt_widgets.exercises.grading), so a
+# task's check cell is its autograded test.
+
+NBGRADER_SCHEMA = 3
+GRADE_ID = re.compile(r"^[a-zA-Z0-9_\-]+$")       # nbgrader's pattern for a grade_id (never empty)
+POINTS = 1                                        # a task's points unless the check cell says otherwise
+OURS = re.compile(r"^(answer|check|solution)-")   # grade ids this tool writes (others are the instructor's)
+
+
+def grade_id(role: str, task_id: str) -> str:
+    """``answer-4-2`` / ``check-4-2`` for Task 4.2 (nbgrader allows letters, digits, _ and -)."""
+    return f"{role}-{task_id.replace('.', '-')}"
+
+
+def grading_metadata(nb) -> dict[int, dict]:
+    """Cell index -> the ``nbgrader`` metadata that cell should carry.
+
+    A task's answer cell is a solution cell; its check cell a locked autograded test worth
+    ``POINTS`` (or the points already written in the cell, so an instructor may change them).
+    A solution region in any other code cell makes that cell a solution cell too."""
+    want: dict[int, dict] = {}
+    for t in tasks(nb):
+        if t["answer"] is not None:
+            want[t["answer"]] = {"grade": False, "solution": True, "locked": False,
+                                 "grade_id": grade_id("answer", t["id"]), "schema_version": NBGRADER_SCHEMA}
+        if t["check"] is not None:
+            old = nb.cells[t["check"]].get("metadata", {}).get("nbgrader", {})
+            points = old.get("points", POINTS) if old.get("grade") else POINTS
+            want[t["check"]] = {"grade": True, "solution": False, "locked": True, "points": points,
+                                "grade_id": grade_id("check", t["id"]), "schema_version": NBGRADER_SCHEMA}
+    for i, cell in enumerate(nb.cells):
+        if i not in want and cell.cell_type == "code" and SOLUTION.search(cell.source):
+            want[i] = {"grade": False, "solution": True, "locked": False,
+                       "grade_id": f"solution-{re.sub(r'[^a-zA-Z0-9_-]', '-', cell.get('id') or str(i))}",
+                       "schema_version": NBGRADER_SCHEMA}
+    return want
+
+
+def stamp_grading(nb):
+    """The notebook with every task's nbgrader metadata as it should be; sources untouched.
+    Metadata this tool wrote on a cell that is no longer an answer or a check is removed;
+    nbgrader cells of the instructor's own (other grade ids) are left alone."""
+    nb = copy.deepcopy(nb)
+    want = grading_metadata(nb)
+    for i, cell in enumerate(nb.cells):
+        if i in want:
+            cell.metadata["nbgrader"] = want[i]
+        elif OURS.match(str(cell.get("metadata", {}).get("nbgrader", {}).get("grade_id", ""))):
+            del cell.metadata["nbgrader"]
+    return nb
+
+
+def grading(root: Path = ROOT, write: bool = True) -> list[str]:
+    """Write the nbgrader metadata into every lesson; the names of files changed."""
+    changed = []
+    for path in lessons(root):
+        nb = stamp_grading(nbformat.read(path, as_version=4))
+        if (_write_if_changed(path, nb) if write else nbformat.writes(nb) + "\n" != path.read_text()):
+            changed.append(str(path.relative_to(root)))
+    return changed
+
+
+def lint_grading(nb) -> list[str]:
+    """What nbgrader would refuse, or grade wrongly, in one lesson."""
+    problems = []
+    ids = set()
+    for i, cell in enumerate(nb.cells):
+        meta = cell.get("metadata", {}).get("nbgrader")
+        if cell.cell_type == "markdown" and "### BEGIN SOLUTION" in cell.source and not (meta and meta.get("grade")):
+            problems.append(f"cell {i}: a markdown solution needs nbgrader's manual grading (grade and solution)")
+        if not meta:
+            continue
+        gid = str(meta.get("grade_id", ""))
+        if not GRADE_ID.match(gid):
+            problems.append(f"cell {i}: grade_id {gid!r} does not match nbgrader's pattern [a-zA-Z0-9_-]+")
+        if gid in ids:
+            problems.append(f"cell {i}: grade_id {gid!r} is used twice")
+        ids.add(gid)
+        if meta.get("grade") and not isinstance(meta.get("points"), (int, float)):
+            problems.append(f"cell {i}: graded cell {gid!r} has no points")
+    if stamp_grading(nb) != nb:
+        problems.append("the nbgrader metadata is out of date: run python tools/course.py nbgrader")
+    return problems
+
+
 # --- the student edition ---------------------------------------------------------------------
 
 
@@ -216,6 +312,7 @@ def student_notebook(nb):
         tags = _tags(cell)
         if "instructor-only" in tags:
             continue
+        cell.get("metadata", {}).pop("nbgrader", None)      # grading is for the instructor's copy
         if cell.cell_type == "code" and "check" in tags:
             # the expected answer and the hints are packed, and the cell folds away in JupyterLab
             # and Colab: the student runs it without the answer in plain sight
@@ -358,6 +455,8 @@ def lint_notebook(path: Path) -> list[str]:
                      if {"image/png", "image/svg+xml"} & set(o.get("data", {})))
         if not images:
             say("no picture is stored in the notebook: a static render would show none")
+    for text in lint_grading(nb):
+        say(text)
     for i, c in enumerate(nb.cells):
         for o in c.get("outputs", []) if c.cell_type == "code" else []:
             html = o.get("data", {}).get("text/html", "")
@@ -742,6 +841,7 @@ def move(old: int, new: int, root: Path = ROOT) -> list[str]:
             for out in cell.get("outputs", []):        # the checks' stored "Task N.M: ..." lines
                 if "text" in out:
                     out["text"] = re.sub(rf"\bTask {was}\.(\d+):", rf"Task {now}.\1:", out["text"])
+        nb = stamp_grading(nb)                         # the grade ids follow the task ids
         target = path.with_name(f"{now:02d}{path.name[2:]}")
         staged.append((path, target, nbformat.writes(nb) + "\n"))
         table = tables / f"lesson_{was:02d}.py"
@@ -765,7 +865,7 @@ def move(old: int, new: int, root: Path = ROOT) -> list[str]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("command", choices=["launch", "student", "lint", "check", "move", "minutes"])
+    parser.add_argument("command", choices=["launch", "student", "nbgrader", "lint", "check", "move", "minutes"])
     parser.add_argument("numbers", nargs="*", type=int, help="move: OLD NEW (lesson numbers)")
     parser.add_argument("--out", type=Path, help="student: where to write the edition (default student/)")
     args = parser.parse_args(argv)
@@ -775,6 +875,9 @@ def main(argv: list[str] | None = None) -> int:
     elif args.command == "student":
         for name in student(out=args.out):
             print("wrote", name)
+    elif args.command == "nbgrader":
+        for name in grading():
+            print("stamped", name)
     elif args.command == "lint":
         problems = lint()
         print("\n".join(problems) or f"{len(lessons())} lessons: no problems")
@@ -787,11 +890,11 @@ def main(argv: list[str] | None = None) -> int:
         refs = move(*args.numbers)
         print("moved. Read these cross-references and fix the ones the move broke:", *refs, sep="\n  ")
     else:
-        stale = launch(write=False) + student(write=False)
+        stale = launch(write=False) + grading(write=False) + student(write=False)
         if stale:
-            print("out of date (run python tools/course.py launch, then student):", *stale, sep="\n  ")
+            print("out of date (run python tools/course.py launch, then nbgrader, then student):", *stale, sep="\n  ")
             return 1
-        print("launch cells and the student edition are up to date")
+        print("launch cells, the nbgrader metadata and the student edition are up to date")
     return 0
 
 

@@ -17,6 +17,10 @@ checker from :mod:`qttt_widgets.exercises.checks` with ``using=``, for example
 
 ``check`` prints ``Correct!`` or ``Not yet. Hint: ...`` and remembers the verdict in
 ``RESULTS`` (task id -> hint or None), which the tests read.
+
+Under grading (:func:`grading`: nbgrader's ``autograde`` and ``validate`` runs, or
+``QTTT_GRADING=1``) a wrong or missing answer raises :class:`AssertionError` with the same
+text instead, so the check cell, an autograded test, scores 0.
 """
 from __future__ import annotations
 
@@ -24,7 +28,7 @@ import numbers
 from fractions import Fraction
 from typing import Any, Callable, Iterable
 
-__all__ = ["check", "run_check", "encode_check", "verdict", "matches", "RESULTS", "Mismatch"]
+__all__ = ["check", "run_check", "encode_check", "verdict", "matches", "grading", "RESULTS", "Mismatch"]
 
 _MISSING = object()
 RESULTS: dict[str, str | None] = {}
@@ -171,6 +175,22 @@ def verdict(answer: Any, expect: Any = _MISSING, *, tol: float = 1e-6,
     return hint or "not this one: go back over the section above the task."
 
 
+def grading() -> bool:
+    """True while the notebook is being graded, when a wrong answer must fail its check cell.
+
+    nbgrader sets ``NBGRADER_EXECUTION`` in the kernel's environment while it runs a notebook
+    (``autograde`` while grading a submission, ``validate`` for a student's Validate button);
+    outside nbgrader, ``QTTT_GRADING=1`` asks for the same (another grader, a CI run).
+    ``QTTT_GRADING=0`` turns it off even under nbgrader."""
+    import os
+    switch = os.environ.get("QTTT_GRADING", "").strip().lower()
+    if switch in ("0", "false", "no", "off"):
+        return False
+    if switch in ("1", "true", "yes", "on"):
+        return True
+    return os.environ.get("NBGRADER_EXECUTION", "") in ("autograde", "validate")
+
+
 def check(task_id: str, answer: Any, expect: Any = _MISSING, *, tol: float = 1e-6,
           wrong: Iterable = (), hint: str | None = None,
           using: Callable[[Any], str | None] | None = None) -> None:
@@ -180,10 +200,18 @@ def check(task_id: str, answer: Any, expect: Any = _MISSING, *, tol: float = 1e-
     ``wrong``: pairs ``(wrong answer, hint)``, tried first, each with a hint that names the
     likely mistake. ``hint``: shown for any other wrong answer. ``using``: a checker from
     :mod:`qttt_widgets.exercises.checks` (answer -> None if right, else a hint) for answers
-    that need code to judge (a circuit, a function, a move)."""
+    that need code to judge (a circuit, a function, a move).
+
+    Under grading (:func:`grading`) a wrong or missing answer raises ``AssertionError`` with
+    the same ``Task N.M: Not yet. Hint: ...`` text, which fails the check cell."""
     why = verdict(answer, expect, tol=tol, wrong=wrong, hint=hint, using=using)
     RESULTS[task_id] = why
-    print(f"Task {task_id}: Correct!" if why is None else f"Task {task_id}: Not yet. Hint: {why}")
+    if why is None:
+        print(f"Task {task_id}: Correct!")
+    elif grading():
+        raise AssertionError(f"Task {task_id}: Not yet. Hint: {why}")
+    else:
+        print(f"Task {task_id}: Not yet. Hint: {why}")
 
 
 def encode_check(source: str) -> str:
