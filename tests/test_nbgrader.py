@@ -26,6 +26,7 @@ import re
 import shutil
 import subprocess
 import sys
+from pathlib import Path
 
 import nbformat
 import pytest
@@ -79,6 +80,22 @@ def test_the_tool_keeps_an_instructors_points_and_drops_stale_metadata():
     assert any("nbgrader's pattern" in p for p in course.lint_grading(nb))
 
 
+def test_the_graded_source_hides_every_check_and_leaves_the_lessons_alone(tmp_path):
+    before = {p: p.read_bytes() for p in LESSONS}
+    written = course.graded_source(tmp_path / "source")
+    assert len(written) == len(LESSONS) and {p: p.read_bytes() for p in LESSONS} == before
+    for path in LESSONS:
+        nb = nbformat.read(tmp_path / "source" / path.stem / path.name, as_version=4)
+        assert course.lint_grading(nb) == []                       # the metadata still fits
+        for t in course.tasks(nb):
+            text = nb.cells[t["check"]].source
+            head, hidden = text.split("### BEGIN HIDDEN TESTS\n")
+            assert head == f"# Task {t['id']} is checked when your notebook is graded.\n"
+            assert hidden.endswith("### END HIDDEN TESTS") and f'check("{t["id"]}"' in hidden
+    practice = course.graded_source(tmp_path / "practice", show_answers=True)
+    assert all("HIDDEN TESTS" not in open(p).read() for p in practice)
+
+
 # --- slow: the recipe, on every lesson ----------------------------------------------------------
 
 
@@ -90,6 +107,9 @@ def recipe_blocks() -> list[str]:
 
 def bash(script: str, cwd, home) -> str:
     env = dict(os.environ, HOME=str(home))
+    # `python` and `nbgrader` of the interpreter running the tests (a virtual environment run
+    # without activating it included), not whichever comes first on PATH
+    env["PATH"] = os.pathsep.join([str(Path(sys.executable).parent), env.get("PATH", "")])
     # the library of this checkout, in nbgrader's kernels too (the recipe: "a checkout on PYTHONPATH")
     env["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT), os.environ.get("PYTHONPATH", "")) if p)
     env.setdefault("MPLCONFIGDIR", str(home / ".mpl"))
@@ -123,18 +143,6 @@ def with_wrong_answers(nb, number: int, parity: int):
     return nb, chosen
 
 
-def hide_check(path, task_id: str) -> None:
-    """What the recipe says to keep a check's answer out of the release: its ``check(...)``
-    call between ``### BEGIN HIDDEN TESTS`` and ``### END HIDDEN TESTS``."""
-    nb = nbformat.read(path, as_version=4)
-    task = next(t for t in course.tasks(nb) if t["id"] == task_id)
-    cell = nb.cells[task["check"]]
-    cell.source = f"# Task {task_id} is checked when your notebook is graded.\n### BEGIN HIDDEN TESTS\n" \
-                  f"{cell.source}\n### END HIDDEN TESTS"
-    assert course.lint_grading(nb) == []
-    nbformat.write(nb, path)
-
-
 @pytest.fixture(scope="module")
 def graded(tmp_path_factory):
     """Run the recipe on a copy of the course; the gradebook's scores, per lesson and
@@ -149,8 +157,6 @@ def graded(tmp_path_factory):
     shutil.copytree(ROOT / "tools", repo / "tools", ignore=shutil.ignore_patterns("__pycache__"))
     for path in paths:
         shutil.copy(path, repo / "lessons" / path.name)
-        if path.name.startswith("00"):
-            hide_check(repo / "lessons" / path.name, "0.2")   # the recipe's hidden-test option
     first, second = recipe_blocks()
     bash(first, repo, home)                                      # the course directory, the releases
     grading = home / "grading"
@@ -201,9 +207,11 @@ def test_graded_by_the_recipe_blank_zero_reference_full_wrong_loses_its_task(gra
     assert sum(s for s, _ in mine["blank"].values()) == 0, f"a blank release scores: {mine['blank']}"
     release = nbformat.read(grading / "release" / name / path.name, as_version=4)
     assert "BEGIN SOLUTION" not in nbformat.writes(release)
-    if name.startswith("00"):                          # Task 0.2's check is a hidden test: not in the release
-        hidden = next(c for c in release.cells if c.metadata.get("nbgrader", {}).get("grade_id") == "check-0-2")
-        assert "expect=" not in hidden.source and "is checked when your notebook is graded" in hidden.source
+    checks = {c.metadata["nbgrader"]["grade_id"]: c.source for c in release.cells
+              if c.metadata.get("nbgrader", {}).get("grade")}
+    assert set(checks) == set(points)
+    for gid, text in checks.items():                   # every check is a hidden test: no answer in the release
+        assert "check(" not in text and "expect" not in text and "is checked when your notebook is graded" in text
     for student in ("wrong-odd", "wrong-even"):
         if (name, student) not in wrong:
             continue

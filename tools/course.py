@@ -17,6 +17,7 @@ Commands (from the top of the checkout)::
     python tools/course.py launch     # stamp badges + setup cells (and the README's badge block)
     python tools/course.py student    # write the student edition into student/
     python tools/course.py nbgrader   # write the tasks' nbgrader metadata (grade ids, points)
+    python tools/course.py graded DIR # nbgrader's source/ in DIR, the checks' answers hidden (--show-answers: not)
     python tools/course.py lint       # check every lesson's structure; exit 1 on a problem
     python tools/course.py minutes    # each lesson's minutes by the rule (INSTRUCTORS.md, "Minutes")
     python tools/course.py check      # launch + nbgrader + student would change nothing (CI's guard)
@@ -263,6 +264,39 @@ def grading(root: Path = ROOT, write: bool = True) -> list[str]:
         if (_write_if_changed(path, nb) if write else nbformat.writes(nb) + "\n" != path.read_text()):
             changed.append(str(path.relative_to(root)))
     return changed
+
+
+HIDDEN_NOTE = "# Task {id} is checked when your notebook is graded."
+
+
+def hide_checks(nb):
+    """The notebook with every task's check call between nbgrader's ``### BEGIN HIDDEN TESTS`` and
+    ``### END HIDDEN TESTS``: a graded release shows the locked cell without the expected answer
+    (only a line saying it is checked at grading), and autograde runs it in full."""
+    nb = copy.deepcopy(nb)
+    for t in tasks(nb):
+        cell = nb.cells[t["check"]] if t["check"] is not None else None
+        if cell is None or "### BEGIN HIDDEN TESTS" in cell.source:
+            continue
+        cell.source = (f"{HIDDEN_NOTE.format(id=t['id'])}\n### BEGIN HIDDEN TESTS\n"
+                       f"{cell.source.rstrip()}\n### END HIDDEN TESTS")
+    return nb
+
+
+def graded_source(out: Path, root: Path = ROOT, show_answers: bool = False) -> list[str]:
+    """nbgrader's ``source/`` folder for a graded class: one assignment per lesson,
+    ``out/NN_name/NN_name.ipynb``, each check's expected answer hidden from the release (unless
+    ``show_answers``: a practice release whose checks give hints). lessons/ is not changed."""
+    written = []
+    for path in lessons(root):
+        nb = nbformat.read(path, as_version=4)
+        if not show_answers:
+            nb = hide_checks(nb)
+        target = out / path.stem / path.name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        nbformat.write(nb, target)
+        written.append(str(target))
+    return written
 
 
 def lint_grading(nb) -> list[str]:
@@ -865,8 +899,11 @@ def move(old: int, new: int, root: Path = ROOT) -> list[str]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("command", choices=["launch", "student", "nbgrader", "lint", "check", "move", "minutes"])
-    parser.add_argument("numbers", nargs="*", type=int, help="move: OLD NEW (lesson numbers)")
+    parser.add_argument("command", choices=["launch", "student", "nbgrader", "graded", "lint", "check", "move",
+                                            "minutes"])
+    parser.add_argument("args", nargs="*", help="move: OLD NEW (lesson numbers); graded: the source/ folder")
+    parser.add_argument("--show-answers", action="store_true",
+                        help="graded: keep the checks' expected answers in the release (a practice release)")
     parser.add_argument("--out", type=Path, help="student: where to write the edition (default student/)")
     args = parser.parse_args(argv)
     if args.command == "launch":
@@ -878,6 +915,13 @@ def main(argv: list[str] | None = None) -> int:
     elif args.command == "nbgrader":
         for name in grading():
             print("stamped", name)
+    elif args.command == "graded":
+        if len(args.args) != 1:
+            parser.error("graded takes the folder to write: python tools/course.py graded ~/grading/source")
+        folder = Path(args.args[0]).expanduser()
+        written = graded_source(folder, show_answers=args.show_answers)
+        print(f"wrote {len(written)} assignments into {folder}"
+              + ("" if args.show_answers else " (the checks' expected answers hidden from the release)"))
     elif args.command == "lint":
         problems = lint()
         print("\n".join(problems) or f"{len(lessons())} lessons: no problems")
@@ -885,9 +929,9 @@ def main(argv: list[str] | None = None) -> int:
     elif args.command == "minutes":
         print("\n".join(minutes_report()))
     elif args.command == "move":
-        if len(args.numbers) != 2:
+        if len(args.args) != 2 or not all(a.isdigit() for a in args.args):
             parser.error("move takes two lesson numbers: OLD NEW")
-        refs = move(*args.numbers)
+        refs = move(*map(int, args.args))
         print("moved. Read these cross-references and fix the ones the move broke:", *refs, sep="\n  ")
     else:
         stale = launch(write=False) + grading(write=False) + student(write=False)
