@@ -55,6 +55,8 @@ def _proxy_installed() -> Path:
         return CHP
     npm = shutil.which("npm")
     if npm is None:
+        if os.environ.get("CI"):
+            pytest.fail("npm is not installed: CI needs it for deploy/jupyterhub's proxy (.ci/run)")
         pytest.skip("npm is not installed: deploy/jupyterhub needs configurable-http-proxy from npm "
                     "(npm ci --prefix deploy/jupyterhub)")
     subprocess.run([npm, "ci", "--prefix", str(HUB_DIR), "--no-audit", "--no-fund"], check=True)
