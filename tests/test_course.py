@@ -5,6 +5,7 @@ without solutions, and the recipes of lessons/INSTRUCTORS.md done the way a teac
 """
 from __future__ import annotations
 
+import shutil
 
 import nbformat
 import pytest
@@ -151,6 +152,49 @@ def test_the_picture_lint_refuses_text_pointing_at_a_picture_only_a_reveal_cell_
         nb.cells.insert(reveal, nbformat.v4.new_markdown_cell("The chart below shows the odds."))
     added = _planted(tmp_path, 3, plant, "says")
     assert len(added) == 1 and "chart" in added[0] in added[0] and "drawn only by the reveal cell" in added[0]
+
+
+def test_the_student_edition_carries_the_glossary_and_every_markdown_file_a_lesson_links_to(tmp_path):
+    """Lessons 00 and 01 link to GLOSSARY.md: the student edition must carry it (and any other linked
+    .md file in lessons/), or the link is broken in student/."""
+    (tmp_path / "lessons").mkdir()
+    shutil.copyfile(ROOT / "lessons" / "GLOSSARY.md", tmp_path / "lessons" / "GLOSSARY.md")
+    nb = nbformat.read(LESSONS[0], as_version=4)
+    nb.cells.append(nbformat.v4.new_markdown_cell("See [the notes](NOTES.md#part-2) and [the guide](README.md)."))
+    nbformat.write(nb, tmp_path / "lessons" / LESSONS[0].name)
+    (tmp_path / "lessons" / "NOTES.md").write_text("# Notes\n")
+    (tmp_path / "lessons" / "UNLINKED.md").write_text("# Not linked\n")
+    assert course.linked_markdown(tmp_path) == ["GLOSSARY.md", "NOTES.md"]
+    course.student(tmp_path, tmp_path / "student")
+    out = tmp_path / "student"
+    assert (out / "GLOSSARY.md").read_text() == (ROOT / "lessons" / "GLOSSARY.md").read_text()
+    assert (out / "NOTES.md").read_text() == "# Notes\n" and not (out / "UNLINKED.md").exists()
+    assert "Start with" in (out / "README.md").read_text()
+    assert course.student(tmp_path, tmp_path / "student") == []                # twice: nothing changes
+    assert "GLOSSARY.md" in course.linked_markdown(ROOT)
+
+
+def test_the_picture_lint_refuses_a_paragraph_describing_what_only_a_reveal_cell_shows(tmp_path):
+    """'draws ... (left) ... (right)', 'the table': a description of a reveal cell's output, as if it were on
+    the page, is flagged; the same words after 'Run the cell below:' are an instruction, and pass."""
+    def reveal_after_markdown(nb):
+        return next(i for i, c in enumerate(nb.cells) if "reveal" in c.metadata.get("tags", []) and c.outputs
+                    and nb.cells[i - 1].cell_type == "markdown" and "check" not in nb.cells[i - 1].metadata.get("tags", []))
+    def plant(nb):
+        i = reveal_after_markdown(nb)
+        nb.cells.insert(i, nbformat.v4.new_markdown_cell("It draws the two cases, Φ⁺ (left) and the mixture (right)."))
+    added = _planted(tmp_path, 3, plant, "describes")
+    assert len(added) == 1 and "reveal cell" in added[0] and "Run the cell below" in added[0]
+    def table(nb):
+        i = reveal_after_markdown(nb)
+        nb.cells.insert(i, nbformat.v4.new_markdown_cell("The table gives each level's state."))
+    added = _planted(tmp_path, 3, table, "describes")
+    assert len(added) == 1 and "'The table'" in added[0]
+    def instruction(nb):
+        i = reveal_after_markdown(nb)
+        nb.cells.insert(i, nbformat.v4.new_markdown_cell("Run the cell below: it draws the two cases, Φ⁺ (left) "
+                                                         "and the mixture (right); compare them with your answer."))
+    assert _planted(tmp_path, 3, instruction, "describes") == []
 
 
 def test_the_picture_lint_refuses_a_task_about_a_position_with_no_picture(tmp_path):

@@ -192,3 +192,23 @@ def test_the_phase_move_with_t_is_0146_from_its_circuit():
     qc.t(0)
     qc.h(0)
     assert Statevector(qc).probabilities()[1] == pytest.approx(0.1464, abs=1e-4)
+
+
+def test_a_qubit_of_the_bell_pair_has_no_bloch_arrow():
+    """Lesson 01, Say it plainly: each qubit of lesson 03's Bell pair Φ+, alone, reads 0 or 1 half the
+    time after any one-qubit gate, so its Bloch vector (from its reduced state) has length 0."""
+    from qiskit.quantum_info import DensityMatrix, Operator, partial_trace, random_unitary
+    from qiskit import QuantumCircuit
+    bell = QuantumCircuit(2)
+    bell.h(0)
+    bell.cx(0, 1)
+    rho = DensityMatrix(bell)
+    for keep, drop in ((0, 1), (1, 0)):
+        alone = partial_trace(rho, [drop]).data
+        assert np.allclose(alone, np.eye(2) / 2)
+        paulis = [np.array([[0, 1], [1, 0]]), np.array([[0, -1j], [1j, 0]]), np.array([[1, 0], [0, -1]])]
+        assert np.allclose([np.trace(alone @ p).real for p in paulis], 0)            # Bloch vector (0, 0, 0)
+    for seed in range(20):
+        u = random_unitary(2, seed=seed)
+        after = rho.evolve(Operator(u), qargs=[0])
+        assert after.probabilities([0]) == pytest.approx([0.5, 0.5])

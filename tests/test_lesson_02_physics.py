@@ -291,15 +291,31 @@ def test_the_static_bloch_picture_of_h_t_h():
     assert np.allclose(S @ KET0, KET0)
 
 
-def test_task_2_6_states_the_claim_without_the_course_history():
-    """Task 2.6 quotes the claim ("with T between them the odds are no longer 50/50") as a common
-    explanation, not as an earlier edition of the course; the claim's slip is computed above
-    (test_interference_formula_and_the_three_circuits: H H gives 100/0, H S H 50/50)."""
+def test_task_2_6_two_z_gates_are_a_full_turn_not_a_larger_phase():
+    """Task 2.6's study guide: "the larger the phase, the more often it reads 1; nothing between the H
+    gates never reads 1, Z always does, so two Z gates read 1 at least as often". The first two facts
+    hold; the slip (option b): ZZ = I, a phase of 2π is no phase, and H, Z, Z, H reads 0 every time.
+    The lesson quotes it as a study guide, not as an earlier edition of the course."""
     import json
     from pathlib import Path
+    assert np.allclose(abs(H @ H @ KET0) ** 2, [1, 0])                  # nothing between: never 1
+    assert np.allclose(abs(H @ Z @ H @ KET0) ** 2, [0, 1])              # Z: always 1
+    assert np.allclose(Z @ Z, I2) and np.allclose(P(2 * math.pi), I2)  # two Z gates: a full turn
+    assert np.allclose(abs(H @ Z @ Z @ H @ KET0) ** 2, [1, 0])          # reads 0 every time
+    qc = QuantumCircuit(1)
+    qc.h(0); qc.z(0); qc.z(0); qc.h(0)
+    assert Statevector(qc).probabilities() == pytest.approx([1, 0])
     nb = json.loads((Path(__file__).resolve().parents[1] / "lessons" / "02_gates.ipynb").read_text())
     text = "".join("".join(c["source"]) for c in nb["cells"])
-    assert "no longer 50/50" in text
+    assert "two Z" in text and "ZZ = I" in text
     for history in ("old version", "older version", "earlier version", "earlier edition"):
         assert history not in text
-    assert np.allclose(abs(H @ H @ KET0) ** 2, [1, 0]) and not np.allclose(abs(H @ T @ H @ KET0) ** 2, [1, 0])
+
+
+def test_order_matters_for_H_and_T_as_the_order_section_prints():
+    """The order section: T first leaves |0⟩ alone, so T then H makes |+⟩; H then T makes (|0⟩ + e^{iπ/4}|1⟩)/√2."""
+    a = T @ H @ KET0
+    b = H @ T @ KET0
+    assert np.allclose(T @ KET0, KET0) and np.allclose(b, H @ KET0)
+    assert np.allclose(a, [1 / math.sqrt(2), np.exp(1j * math.pi / 4) / math.sqrt(2)])
+    assert not same_up_to_phase(a, b)

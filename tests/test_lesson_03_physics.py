@@ -244,3 +244,17 @@ def test_pre_arranged_answers_pass_the_z_x_bound_and_only_chsh_excludes_them():
                 if (a ^ b) == (x & y):
                     win += abs(np.kron(va, vb) @ phi) ** 2 / 4       # Qiskit order does not matter: Phi+ is symmetric
     assert win == pytest.approx(np.cos(np.pi / 8) ** 2) and round(win, 3) == 0.854
+
+
+def test_a_z_before_the_h_flips_the_x_basis_result_and_no_z_basis_reading():
+    """After Task 3.6: a Z gate on qubit 0 just before its H flips qubit 0's X-basis result (H Z = X H)
+    and changes no Z-basis reading (Z is diagonal)."""
+    h = np.array([[1, 1], [1, -1]]) / np.sqrt(2)
+    z = np.diag([1, -1])
+    x = np.array([[0, 1], [1, 0]])
+    assert np.allclose(h @ z, x @ h)
+    rng = np.random.default_rng(5)
+    for _ in range(20):
+        v = rng.normal(size=2) + 1j * rng.normal(size=2)
+        v /= np.linalg.norm(v)
+        assert np.allclose(abs(z @ v) ** 2, abs(v) ** 2)

@@ -65,7 +65,19 @@ def test_the_notation_examples():
     assert h.last_collapse.sub == 3 and h.last_collapse.square == 4
     assert GoffGame().play(0, 8).play(4, 8).notation() == "19 59"
     c = GoffGame.from_record("12 45 14 25(5)").last_collapse
-    assert (c.sub, c.square) == (4, 4)                                   # Task 5.4: O4 to square 5
+    assert (c.sub, c.square) == (4, 4)                                   # O4 to square 5
+
+
+def test_task_5_4_the_second_collapse_sends_x7_to_square_9():
+    """Task 5.4: in `12 45 14 25(5) 36 69 39(9)` the (9) follows the seventh pair (X7, squares 3-9), which
+    closes the cycle 3-6-9; the (5) before it is a collapse, not a mark. The game then ends: X's row
+    1-2-3 (largest subscript 5) scores 1 and O's row 4-5-6 (largest subscript 6) scores 1/2."""
+    g = GoffGame.from_record("12 45 14 25(5) 36 69 39(9)")
+    assert (g.last_collapse.sub, g.last_collapse.square) == (7, 8)
+    assert GoffGame.from_record("12 45 14 25(5) 36 69 39").pending.sub == 7
+    assert g.scores == {"X": 1.0, "O": 0.5}
+    check = lesson05.mark_text("X7", wrong=[("O6", "closed the cycle")])
+    assert check("X7") is None and check("X₇") is None and check("O6") == "closed the cycle"
 
 
 def test_task_5_5_position_has_no_cycle_and_its_record_round_trips():

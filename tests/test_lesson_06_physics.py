@@ -129,3 +129,22 @@ def test_the_hanging_chain_example_uses_the_articles_own_o2():
     nb = json.loads((Path(__file__).resolve().parents[1] / "lessons" / "06_goff_collapse.ipynb").read_text())
     text = "".join("".join(c["source"]) for c in nb["cells"])
     assert "were also\nlinked by O₂" not in text and "O₂ in 1–5 hangs" in text
+
+
+def test_task_6_4_a_game_ends_with_one_of_three_kinds_of_line_list():
+    """Task 6.4's text: the lines at the end of a game are no line, one or two lines of one player
+    (two only for X), or one line of each player; the check's ten lists are of these kinds."""
+    def kind(lines):
+        x = sum(p == "X" for p, _ in lines)
+        o = sum(p == "O" for p, _ in lines)
+        if not lines:
+            return "none"
+        if o == 0 and x in (1, 2) or x == 0 and o == 1:
+            return "one player"
+        return "one each" if (x, o) == (1, 1) else f"other: {lines}"
+    seen = set()
+    for g in _playouts(3000):
+        if g.is_over:
+            seen.add(kind([(p, top) for p, _, top in g.lines()]))
+    assert seen == {"none", "one player", "one each"}
+    assert {kind(lines) for (lines,) in lesson06.SCORE_CASES} == {"none", "one player", "one each"}

@@ -72,6 +72,12 @@ def test_the_several_groups_position_has_twelve_members():
 def test_star_odds_and_the_three_cycle():
     p = Ensemble(GoffGame().play(0, 4).play(4, 8).play(2, 4)).probabilities(exact=True)
     assert p[4] == {"X": Fraction(1, 2), "O": Fraction(1, 4), "empty": Fraction(1, 4)}
+    # the lesson's picture: a chain X1 1-5, O2 5-9, X3 9-3 (not Task 7.4's shape, a star)
+    chain = Ensemble(GoffGame().play(0, 4).play(4, 8).play(8, 2))
+    assert chain.size == 4
+    assert chain.probabilities(exact=True)[4] == {"X": Fraction(1, 4), "O": Fraction(1, 2), "empty": Fraction(1, 4)}
+    # the brute-force demonstration: two marks on one pair, 4 placements, 2 kept
+    assert len(brute([(0, 1), (0, 1)])) == 2
     cycle = GoffGame().play(0, 1).play(1, 2).play(0, 2)
     assert Ensemble(cycle).size == 2 and cycle.pending.chooser == "O"
     # the two members are the two collapses O can choose

@@ -372,6 +372,18 @@ def student_notebook(nb):
     return nb
 
 
+def linked_markdown(root: Path = ROOT) -> list[str]:
+    """The Markdown files in ``lessons/`` that the student edition carries: GLOSSARY.md, and every
+    other ``.md`` file a lesson links to (``[text](NOTES.md)``), so that no link in ``student/`` is
+    broken. README.md is not among them: the student edition writes its own."""
+    names = {"GLOSSARY.md"}
+    for path in lessons(root):
+        for cell in nbformat.read(path, as_version=4).cells:
+            if cell.cell_type == "markdown":
+                names.update(m.group(1) for m in re.finditer(r"\]\(([\w.-]+\.md)(?:#[^)]*)?\)", cell.source))
+    return sorted(n for n in names if n != "README.md" and (root / "lessons" / n).is_file())
+
+
 def student(root: Path = ROOT, out: Path | None = None, write: bool = True) -> list[str]:
     """Write the student edition of every lesson into ``out`` (default ``student/``)."""
     out = out or root / "student"
@@ -393,7 +405,7 @@ def student(root: Path = ROOT, out: Path | None = None, write: bool = True) -> l
             changed.append(str(stale))
             if write:
                 stale.unlink()
-    for extra in ("GLOSSARY.md",):
+    for extra in linked_markdown(root):
         source, target = root / "lessons" / extra, out / extra
         if source.exists() and (not target.exists() or target.read_text() != source.read_text()):
             changed.append(str(target))
@@ -709,6 +721,15 @@ POINTER = re.compile(rf"\b{PICTURE_WORDS}\s+(?:below|above)\b|"
                      rf"\b(?:[Tt]he|[Tt]his|[Tt]hese|[Tt]hose) (?:picture|figure|chart|plot|diagram|histogram|drawing)s?\b")
 
 
+# A paragraph that describes what a reveal cell shows, as if it were on the page ("draws O's two
+# choices, (left) and (right)", "the table", "the chart"), next to code cells whose only stored output is
+# in a reveal cell. Telling the reader to run the cell ("Run the cell below: it draws ...") is fine.
+DESCRIBES = re.compile(r"\bdraws (?:the|a|an|its|their|both|each|all|one|two|three|four|\w+'s)\b|\((?:left|right|top|bottom)\)|"
+                       r"\b(?:[Tt]he|[Tt]his|[Tt]hese|[Tt]hose) (?:chart|table|histogram|sphere|picture|figure|"
+                       r"plot|diagram|drawing|bar)s?\b|\bsame picture\b")
+RUN_PROMPT = re.compile(r"\b[Rr]un (?:the|this|that|each) (?:\w+ )?cells?\b")
+
+
 def _pictures(cell) -> bool:
     for o in cell.get("outputs", []) if cell.cell_type == "code" else []:
         data = o.get("data", {})
@@ -729,7 +750,12 @@ def picture_pointers(nb) -> list[tuple[int, str, str]]:
     the markdown cell, *above* to the run right before it, neither word to both. The pointer is
     kept only if one of those cells stores a picture and is not tagged ``reveal`` (the student
     edition stores no output for a reveal cell); a picture drawn only by a reveal cell, or none at
-    all, is flagged."""
+    all, is flagged.
+
+    A paragraph that *describes* a reveal cell's output as if it were on the page (``DESCRIBES``:
+    "draws the ...", "(left)", "(right)", "the table", "the chart", "the same picture") is flagged too
+    when the code cells next to it (after it for *below*/*after*/*next*, before it for *above*) store
+    output only in reveal cells, unless it tells the reader to run the cell (``RUN_PROMPT``)."""
     found = []
     cells = nb.cells
     for i, cell in enumerate(cells):
@@ -751,6 +777,24 @@ def picture_pointers(nb) -> list[tuple[int, str, str]]:
                                          "student edition stores without output"))
             else:
                 found.append((i, phrase, "no cell next to this paragraph draws a picture"))
+    flagged = {i for i, _, _ in found}
+    for i, cell in enumerate(cells):
+        if cell.cell_type != "markdown" or i in flagged:
+            continue
+        text = re.sub(r"\]\([^)]*\)", "]", cell.source)
+        text = re.sub(r"^- .*\n?", "", text, flags=re.M) if re.search(r"^#+ .*References", text, re.M) else text
+        m = DESCRIBES.search(text)
+        if not m or RUN_PROMPT.search(text):
+            continue
+        later, earlier = re.search(r"\b(?:below|after|next|under)\b", text), re.search(r"\babove\b", text)
+        near = ([] if later and not earlier else _run(cells, i, -1)) + ([] if earlier and not later else _run(cells, i, +1))
+        hidden = [j for j in near if cells[j].get("outputs") and "reveal" in _tags(cells[j])]
+        shown = [j for j in near if cells[j].get("outputs") and "reveal" not in _tags(cells[j])
+                 and "check" not in _tags(cells[j]) and not SOLUTION.search(cells[j].source)]
+        if hidden and not shown:
+            found.append((i, m.group(0), f"it describes the output of the reveal cell {hidden[0]}, which the "
+                                         "student edition stores without output (say what to run and look "
+                                         "for: 'Run the cell below: ...')"))
     return found
 
 
