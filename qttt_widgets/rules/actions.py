@@ -60,3 +60,40 @@ class LastMark(int):
 
 Action = Union[Mark, CollapseTo, LastMark]
 """Anything ``GoffGame.legal_moves()`` lists."""
+
+
+class GoffStep(tuple):
+    """One step of ``GoffGame.history``: the typed ``action`` as ``legal_moves`` listed it, and
+    the ``outcome`` chance gave it (the square a random collapse sent the mark to, else None).
+
+    It is also the plain tuple the history has always held, so old code keeps working:
+    ``('mark', a, b)``, ``('mark', a, b, outcome)`` under random collapse, ``('collapse', s)``
+    and ``('classical', s)``:
+
+    >>> step = GoffStep(("mark", 8, 0, 8))
+    >>> step == ("mark", 8, 0, 8), step.action, step.outcome, step.kind
+    (True, Mark(a=0, b=8), 8, 'mark')
+    >>> GoffStep(("collapse", 4)).action, GoffStep(("classical", 2)).action
+    (CollapseTo(4), LastMark(2))
+    """
+
+    __slots__ = ()
+
+    @property
+    def kind(self) -> str:
+        """'mark', 'collapse' or 'classical'."""
+        return self[0]      # type: ignore[no-any-return]
+
+    @property
+    def action(self) -> Action:
+        kind = self[0]
+        if kind == "mark":
+            a, b = self[1], self[2]
+            return Mark(a, b) if a < b else Mark(b, a)
+        if kind == "collapse":
+            return CollapseTo(self[1])
+        return LastMark(self[1])
+
+    @property
+    def outcome(self) -> int | None:
+        return self[3] if len(self) > 3 else None    # type: ignore[no-any-return]

@@ -92,7 +92,7 @@ def new_game(mode: str, seed: int | None = None, size: int = 3, levels=None, mea
     if mode == "goff":
         return GoffGame()
     if mode == "random":
-        return GoffGame(collapse="random", seed=seed)
+        return GoffGame("random", seed=seed)
     if mode == "qubit":
         return QubitGame(n=size, levels=levels, measurement=measurement, both_lines=both_lines, seed=seed)
     if mode == "classical":
