@@ -22,7 +22,17 @@ class Mark(NamedTuple):
     a: int
     b: int
 
+    @property
+    def label(self) -> str:
+        """The action in a game's review: '1-9', 'collapse to 5', 'classical 3'."""
+        return str(self)
+
     def __str__(self) -> str:
+        return f"{self.a + 1}-{self.b + 1}"
+
+    @property
+    def short(self) -> str:
+        """The squares as people write them in a list of moves: '1-9'."""
         return f"{self.a + 1}-{self.b + 1}"
 
 
@@ -30,6 +40,10 @@ class CollapseTo(int):
     """The chooser's answer to a pending collapse: the mark just placed goes to this square."""
 
     __slots__ = ()
+
+    @property
+    def label(self) -> str:
+        return str(self)
 
     @property
     def square(self) -> int:
@@ -40,6 +54,11 @@ class CollapseTo(int):
 
     def __str__(self) -> str:
         return f"collapse to {int(self) + 1}"
+
+    @property
+    def short(self) -> str:
+        """The square, counted from 1: '5'."""
+        return str(int(self) + 1)
 
 
 class LastMark(int):
@@ -56,6 +75,15 @@ class LastMark(int):
 
     def __str__(self) -> str:
         return f"last mark in {int(self) + 1}"
+
+    @property
+    def short(self) -> str:
+        """The square, counted from 1: '3'."""
+        return str(int(self) + 1)
+
+    @property
+    def label(self) -> str:
+        return f"classical {int(self) + 1}"
 
 
 Action = Union[Mark, CollapseTo, LastMark]

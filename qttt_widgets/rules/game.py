@@ -62,10 +62,13 @@ def half_point(value: float, half: str = "½") -> str:
 
 
 def signed_points(value: float) -> str:
-    """A value (X's points minus O's) with its sign: ``+1``, ``−½``, ``0``."""
+    """A value (X's points minus O's) with its sign: ``+1``, ``−½``, ``0``; an average over
+    the coin that is not a half as a decimal (``+0.75``)."""
     if value == 0:
         return "0"
-    return ("+" if value > 0 else "−") + half_point(abs(value))
+    if abs(value) == 0.5 or value == int(value):
+        return ("+" if value > 0 else "−") + half_point(abs(value))
+    return f"{value:+g}"
 
 
 @dataclass(frozen=True)

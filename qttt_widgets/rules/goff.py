@@ -363,6 +363,16 @@ class GoffGame(Game):
                                              for b in free[i + 1:])
         return list(marks)
 
+    def action_of(self, value: Action | tuple[int, ...] | list[int] | int) -> Action:
+        """The typed action (as ``legal_moves`` lists it) that ``value``, a typed action or a
+        plain form (a pair, or one square), stands for here; not checked for legality."""
+        if isinstance(value, (tuple, list)):
+            a, b = value
+            return _MARK[a * SQUARES + b] if a < b else _MARK[b * SQUARES + a]
+        if self._pending is not None:
+            return _COLLAPSE_TO[value]
+        return _LAST_MARK[value]
+
     def apply(self, action: Action | tuple[int, ...] | list[int] | int) -> "GoffGame":
         """Do ``action`` as ``legal_moves`` lists it (``Mark``, ``CollapseTo``, ``LastMark``),
         or in the plain forms: a pair ``(a, b)``, or a single square (the collapse choice when
