@@ -110,7 +110,7 @@ class GoffStep(tuple):
     @property
     def kind(self) -> str:
         """'mark', 'collapse' or 'classical'."""
-        return self[0]      # type: ignore[no-any-return]
+        return self[0]
 
     @property
     def action(self) -> Action:
@@ -124,4 +124,4 @@ class GoffStep(tuple):
 
     @property
     def outcome(self) -> int | None:
-        return self[3] if len(self) > 3 else None    # type: ignore[no-any-return]
+        return self[3] if len(self) > 3 else None

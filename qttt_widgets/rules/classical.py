@@ -152,7 +152,7 @@ class ClassicalBoard(Game):
             return []
         return [_SQUARE[i] for i, c in enumerate(self._cells) if c is None]
 
-    def key(self) -> str:           # type: ignore[override]
+    def key(self) -> str:
         """The board as a string of '.', 'X' and 'O', row by row (n and k are not in it)."""
         return "".join(c or "." for c in self._cells)
 

@@ -144,6 +144,13 @@ class Game:
     def apply(self, action: Any) -> "Game":        # pragma: no cover
         raise NotImplementedError
 
+    def to_record(self) -> dict:                   # pragma: no cover
+        raise NotImplementedError
+
+    @classmethod
+    def from_record(cls, record: object) -> "Game":    # pragma: no cover
+        raise NotImplementedError
+
     # --- owned here ------------------------------------------------------------------
     @property
     def history(self) -> tuple:

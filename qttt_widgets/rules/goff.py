@@ -335,7 +335,8 @@ class GoffGame(Game):
     # ``history`` and ``redo_stack`` (``Game``) list ``GoffStep``s: ('mark', a, b),
     # ('mark', a, b, outcome) under random collapse, ('classical', a) and ('collapse', square),
     # each with its typed ``.action`` and its ``.outcome``.
-    _step = GoffStep
+    def _step(self, entry: tuple) -> GoffStep:
+        return GoffStep(entry)
 
     def open_squares(self) -> list[int]:
         """Squares without a classical mark."""

@@ -61,7 +61,7 @@ class QubitMove(tuple):
 
     @property
     def kind(self) -> str:
-        return self[0]      # type: ignore[no-any-return]
+        return self[0]
 
     def describe(self) -> str:
         """The move in words, cells counted from 1."""
@@ -77,11 +77,11 @@ class QubitStep(tuple):
 
     @property
     def action(self) -> QubitMove:
-        return self[0]      # type: ignore[no-any-return]
+        return self[0]
 
     @property
     def outcome(self) -> Outcome | None:
-        return self[1]      # type: ignore[no-any-return]
+        return self[1]
 
 MARK = {0: "O", 1: "X"}
 BIT = {"O": 0, "X": 1}

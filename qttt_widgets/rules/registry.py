@@ -35,14 +35,14 @@ class GameKind:
 
     name: str
     label: str
-    game: type
+    game: type[Game]
     new: Callable[..., Game]
     format: str
 
 
 KINDS: dict[str, GameKind] = {}
 """name -> GameKind, in the order they were registered (the app lists them in this order)."""
-FORMATS: dict[str, type] = {}
+FORMATS: dict[str, type[Game]] = {}
 """record format -> the game class that reads it."""
 NOTATION_FORMAT = GoffGame.FORMAT
 """What a bare text record (not JSON) is: Goff's notation."""
@@ -86,13 +86,13 @@ def load(record: object) -> Game:
             raise RecordError("the record is empty")
         record = parse_json(text) if text.startswith("{") else text
     if isinstance(record, str):
-        return FORMATS[NOTATION_FORMAT].from_record(record)      # type: ignore[no-any-return]
+        return FORMATS[NOTATION_FORMAT].from_record(record)
     fmt = record.get("format") if isinstance(record, dict) else None
     if fmt not in FORMATS:
         known = list(FORMATS)
         expected = f"{', '.join(known[:-1])} or {known[-1]}" if len(known) > 1 else known[0]
         raise RecordError(f"unknown record format {fmt!r}: expected {expected}")
-    return FORMATS[fmt].from_record(record)     # type: ignore[no-any-return]
+    return FORMATS[fmt].from_record(record)
 
 
 def _qubit(seed: int | None = None, size: int = 3, levels: Any = None, measurement: str = "shot",
