@@ -35,8 +35,9 @@ def test_no_view_holds_the_apps_live_game():
         app.play(action)
         app.undo()
         app.redo()
-        assert app.view.game == app.game and app.view.game is not app.game
-        app.view.game.undo()                              # a view's copy changes alone
+        assert app.view.game == app.game and app.view.game is not app.game and app.view.game.frozen
+        with pytest.raises(TypeError):                    # a snapshot cannot change
+            app.view.game.undo()
         assert len(app.game.history) == 1
 
 

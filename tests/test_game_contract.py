@@ -68,10 +68,16 @@ def test_every_game_keeps_the_contract(seed):
         while copy.redo_stack:
             copy.redo()
         assert copy == game and copy.key() == game.key() and copy.history == steps
-        # a snapshot is a copy: changing it leaves the game alone
+        # a snapshot reads as the game and cannot change; its copy can, alone
         snap = game.snapshot()
-        if snap.history:
-            snap.undo()
+        assert snap == game and game == snap and snap.frozen and not game.frozen
+        for name in type(game).MUTATORS:
+            with pytest.raises(TypeError, match="snapshot"):
+                getattr(snap, name)()
+        thawed = snap.copy()
+        assert type(thawed) is type(game) and not thawed.frozen
+        if thawed.history:
+            thawed.undo()
             assert game.history == steps
         with pytest.raises(TypeError):
             hash(game)

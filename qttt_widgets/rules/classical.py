@@ -88,6 +88,7 @@ class ClassicalBoard(Game):
 
     kind = "classical"
     FORMAT = "qttt-classical"
+    MUTATORS = ("apply", "undo", "redo", "play")
 
     def __init__(self, n: int = 3, k: int | None = None):
         if not isinstance(n, int) or n < 1:

@@ -191,9 +191,21 @@ class Game:
         new._future = list(self._future)
         return new
 
+    MUTATORS: ClassVar[tuple[str, ...]] = ("apply", "undo", "redo")
+    """The methods that change a game (each game adds its own): a snapshot refuses them."""
+
     def snapshot(self) -> "Game":
-        """A copy to hand to a view or a player: changing it cannot change this game."""
-        return self.copy()
+        """An immutable copy to hand to a view: it reads as this game does (and equals it), but
+        every method in ``MUTATORS`` raises TypeError; ``snapshot().copy()`` is an ordinary,
+        changeable game."""
+        snap = self.copy()
+        snap.__class__ = _frozen(self.__class__)
+        return snap
+
+    @property
+    def frozen(self) -> bool:
+        """True for a snapshot (``snapshot()``), which cannot change."""
+        return False
 
     @property
     def is_over(self) -> bool:
@@ -210,8 +222,43 @@ class Game:
         return (self.kind, self._position())
 
     def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Game) or type(other) is not type(self):
+        if not isinstance(other, Game) or _thawed(type(other)) is not _thawed(type(self)):
             return NotImplemented
         return self._position() == other._position()
 
     __hash__ = None     # type: ignore[assignment]  # mutable: hash game.key() instead
+
+
+_FROZEN: dict[type, type] = {}
+
+
+def _thawed(cls: type) -> type[Game]:
+    return getattr(cls, "_thawed_class", cls)
+
+
+def _frozen(cls: type) -> type:
+    """The read-only subclass of the game class ``cls`` that snapshots belong to (made once)."""
+    if cls in _FROZEN:
+        return _FROZEN[cls]
+    base = _thawed(cls)
+
+    def refuse(name: str) -> Any:
+        def method(self: Game, *args: Any, **kwargs: Any) -> Any:
+            raise TypeError(f"this {base.__name__} is a snapshot, which cannot change ({name}); "
+                            "send the action to the game's owner, or change snapshot.copy()")
+        method.__name__ = name
+        return method
+
+    def copy(self: Game) -> Game:
+        new = base.copy(self)
+        new.__class__ = base
+        return new
+
+    namespace: dict[str, Any] = {name: refuse(name) for name in base.MUTATORS}
+    namespace.update(copy=copy, _thawed_class=base, frozen=property(lambda self: True),
+                     from_record=classmethod(lambda _cls, *args, **kwargs: base.from_record(*args, **kwargs)),
+                     __doc__=f"A snapshot of a {base.__name__}: reads as one, refuses to change.",
+                     __module__=base.__module__, __qualname__=base.__qualname__)
+    frozen = _FROZEN[cls] = _FROZEN[base] = type(base.__name__, (base,), namespace)
+    _FROZEN[frozen] = frozen
+    return frozen

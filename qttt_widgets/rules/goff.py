@@ -200,6 +200,7 @@ class GoffGame(Game):
     """
 
     FORMAT = FORMAT
+    MUTATORS = ("apply", "undo", "redo", "play", "collapse", "toss")
 
     def __init__(self, rules: str | None = None, seed: int | None = None, explicit_chance: bool = False,
                  *, collapse: str | None = None):

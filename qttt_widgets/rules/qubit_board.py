@@ -158,6 +158,7 @@ class QubitGame(Game):
 
     kind = "qubit"
     FORMAT = "qttt-qubit"
+    MUTATORS = ("apply", "undo", "redo", "place", "swap", "superpose", "phase", "entangle", "collapse")
 
     def __init__(self, n: int = 3, k: int | None = None, levels: Sequence[int] | None = None,
                  measurement: str = "shot", shots: int = 1024, both_lines: str = "count",

@@ -311,7 +311,7 @@ class GameApp(widgets.VBox):
     def _draw(self) -> None:
         shown = self.shown_game()
         reviewing = self.reviewing is not None
-        self.view.show(shown.snapshot() if shown is self.game else shown, fresh=self._fresh_view,
+        self.view.show(shown.snapshot(), fresh=self._fresh_view,
                        locked=("You are looking at an earlier position: press 'Back to the game' to play on."
                                if reviewing else "Wait: the computer is to move." if self._computer_to_move()
                                else ""),
@@ -350,7 +350,7 @@ class GameApp(widgets.VBox):
         if index == 3:
             self._draw_review()
         else:
-            self.tabs.children[index].update(shown)
+            self.tabs.children[index].update(shown.snapshot())
 
     # --- hint and review -------------------------------------------------------------------
     def hint(self) -> None:
