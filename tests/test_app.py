@@ -27,6 +27,45 @@ def shown(widget) -> bool:
 
 
 # --- one-way data flow ------------------------------------------------------------------
+def test_no_view_holds_the_apps_live_game():
+    """A view draws a snapshot: whatever it did to it could not change the app's game."""
+    for mode in ("goff", "random", "qubit", "classical"):
+        app = GameApp(mode=mode)
+        action = app.game.legal_moves()[0]
+        app.play(action)
+        app.undo()
+        app.redo()
+        assert app.view.game == app.game and app.view.game is not app.game and app.view.game.frozen
+        with pytest.raises(TypeError):                    # a snapshot cannot change
+            app.view.game.undo()
+        assert len(app.game.history) == 1
+
+
+def test_one_click_draws_the_board_once():
+    app = GameApp(mode="goff")
+    drawn = []
+    refresh = app.view.refresh
+    app.view.refresh = lambda: (drawn.append(1), refresh())[1]
+    click(app.view, "1")
+    assert len(drawn) == 1                                # the selection
+    drawn.clear()
+    click(app.view, "9")
+    assert len(drawn) == 1 and app.game.spooky == (("X", 1, 0, 8),)   # the app's show(), no second draw
+
+
+def test_the_app_sets_no_view_state_itself():
+    """The app tells a view what to show (show, busy, idle); it writes none of its fields."""
+    import ast
+    import inspect
+    from qttt_widgets.widgets import app as app_module
+    tree = ast.parse(inspect.getsource(app_module))
+    written = [ast.unparse(t) for node in ast.walk(tree) if isinstance(node, (ast.Assign, ast.AugAssign))
+               for t in (node.targets if isinstance(node, ast.Assign) else [node.target])]
+    assert not [w for w in written if w.startswith("self.view.")]
+    calls = [ast.unparse(n.func) for n in ast.walk(tree) if isinstance(n, ast.Call)]
+    assert not [c for c in calls if c.startswith("self.view.status.")]
+
+
 def test_a_view_sends_intents_and_never_changes_the_game_itself():
     game = GoffGame()
     view = GoffBoardView(game)
@@ -180,7 +219,8 @@ def test_the_review_judges_each_action_and_shows_its_position():
     click(app.view, "12")
     assert "Back to the game" in app.view.message.value and len(app.game.history) == 4
     app.back_button.click()
-    assert app.reviewing is None and app.view.game is app.game and "O to move" not in app.view.status.value
+    assert app.reviewing is None and app.view.game == app.game and app.view.game is not app.game
+    assert "O to move" not in app.view.status.value
 
 
 @pytest.mark.slow

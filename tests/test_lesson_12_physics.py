@@ -19,7 +19,7 @@ def brute(game) -> float:
     if game.is_over:
         return game.scores["X"] - game.scores["O"]
     values = [brute(game.copy().apply(a)) for a in game.legal_moves()]
-    return max(values) if game.decider == "X" else min(values)
+    return max(values) if game.current_player() == "X" else min(values)
 
 
 def test_the_first_example_is_worth_plus_one_and_x_chooses_square_2():

@@ -29,9 +29,9 @@ def test_classical_record_round_trip_with_redo():
 
 
 @pytest.mark.parametrize("record, words", [
-    ([1, 2], ["qttt-classical"]),
+    ([1, 2], ["a record is a dict"]),
     ({"format": "qttt-goff", "moves": []}, ["qttt-classical"]),
-    ({"moves": []}, ["qttt-classical"]),
+    ({"moves": []}, ["no 'format' field"]),
     ({"format": "qttt-classical", "version": 2}, ["version 2"]),
     ({"format": "qttt-classical", "version": True}, ["version True"]),
     ({"format": "qttt-classical", "colour": "red"}, ["colour"]),

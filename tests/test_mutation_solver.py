@@ -616,7 +616,7 @@ def _expectimax(game):
     if game.is_chance_node():
         return sum(p * _expectimax(game.copy().apply(q)) for q, p in game.chance_outcomes())
     values = [_expectimax(game.copy().apply(a)) for a in game.legal_moves()]
-    return max(values) if game.decider == "X" else min(values)
+    return max(values) if game.current_player() == "X" else min(values)
 
 
 @pytest.mark.parametrize("seed, pairs", [

@@ -21,7 +21,7 @@ def brute(game) -> float:
     if game.is_chance_node():
         return sum(p * brute(game.copy().apply(q)) for q, p in game.chance_outcomes())
     values = [brute(game.copy().apply(a)) for a in game.legal_moves()]
-    return max(values) if game.decider == "X" else min(values)
+    return max(values) if game.current_player() == "X" else min(values)
 
 
 def late_position(picks, rules="goff"):

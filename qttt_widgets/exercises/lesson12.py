@@ -7,6 +7,7 @@ from typing import Any, Callable
 
 from qttt_widgets.players.solver import shared_solver
 from qttt_widgets.rules.errors import IllegalMove
+from qttt_widgets.rules.game import signed_points
 from qttt_widgets.rules.goff import GoffGame
 
 from .lesson11 import function_with_mistakes
@@ -14,9 +15,7 @@ from .lesson11 import function_with_mistakes
 __all__ = ["keeps_the_value", "function_with_mistakes"]
 
 
-def _points(v: float) -> str:
-    text = {0.5: "+½", -0.5: "−½", 1.0: "+1", -1.0: "−1", 2.0: "+2", -2.0: "−2", 0.0: "0"}
-    return text.get(v, f"{v:+g}")
+_points = signed_points     # the one formatter of a half point (rules.game)
 
 
 def keeps_the_value(game: GoffGame) -> Callable[[Any], str | None]:

@@ -54,29 +54,6 @@ def game_after(game: GoffGame, actions: int) -> GoffGame:
     return g
 
 
-def _text(action) -> str:
-    if isinstance(action, tuple):
-        return f"{action[0] + 1}-{action[1] + 1}"
-    return str(action + 1)
-
-
-def _key(entry: tuple):
-    """The legal action (as ``legal_moves`` lists it) that a history entry made."""
-    kind = entry[0]
-    if kind == "mark":
-        return (min(entry[1], entry[2]), max(entry[1], entry[2]))
-    return entry[1]
-
-
-def _label(entry: tuple) -> str:
-    kind = entry[0]
-    if kind == "mark":
-        return f"{entry[1] + 1}-{entry[2] + 1}"
-    if kind == "collapse":
-        return f"collapse to {entry[1] + 1}"
-    return f"classical {entry[1] + 1}"
-
-
 def review(game: GoffGame, solver: GoffSolver | None = None) -> list[ReviewRow]:
     """Every action of ``game`` judged by perfect play (see the module's docstring)."""
     solver = shared_solver(game.rules) if solver is None else solver
@@ -87,18 +64,18 @@ def review(game: GoffGame, solver: GoffSolver | None = None) -> list[ReviewRow]:
         mover = position.to_move
         before, best_actions = solver.hint(position)
         nxt = game_after(game, k + 1)
-        coin = entry[0] == "mark" and len(entry) > 3 and entry[3] is not None
+        coin = entry.outcome is not None
         if coin:                                   # the mark's value is an average over its coin
-            after = solver.action_values(position)[_key(entry)]
+            after = solver.action_values(position)[entry.action]
         else:
             after = solver.value(nxt)
         lost = max(0.0, (before - after) if mover == "X" else (after - before))
-        best = tuple(_text(a) for a in best_actions) if lost > EPS else ()
-        rows.append(ReviewRow(len(rows) + 1, mover, _label(entry), before, after, lost, best, k + 1))
+        best = tuple(position.action_of(a).short for a in best_actions) if lost > EPS else ()
+        rows.append(ReviewRow(len(rows) + 1, mover, entry.action.label, before, after, lost, best, k + 1))
         if coin:
             sub = position.move_number
             landed = solver.value(nxt)
-            rows.append(ReviewRow(len(rows) + 1, "coin", f"{player_of(sub)}{sub} to square {entry[3] + 1}",
+            rows.append(ReviewRow(len(rows) + 1, "coin", f"{player_of(sub)}{sub} to square {entry.outcome + 1}",
                                   after, landed, 0.0, (), k + 1))
         position = nxt
     return rows

@@ -371,12 +371,12 @@ class GoffSolver:
         return va
 
     def _collapse_scores(self, game, alpha, beta) -> dict:
-        """A pending collapse (``game.decider`` chooses, or chance): each option's doubled
+        """A pending collapse (``game.current_player()`` chooses, or chance): each option's doubled
         points from the side of ``game.to_move``, with the window (alpha, beta) for a player's
         choice and exactly at a chance node (its value is the mean)."""
         cls, X, O, marks, n = self._state(game)
         p = game.pending
-        if game.decider == CHANCE:
+        if game.current_player() == CHANCE:
             alpha, beta = -_INF, _INF
         # _outcome counts from the side of the closer (mark p.sub); game.to_move, whose side is
         # wanted, is always the other player (to_move is the player of the next mark)

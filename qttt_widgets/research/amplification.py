@@ -27,12 +27,9 @@ import random
 from functools import lru_cache
 
 from qttt_widgets.rules.classical import key_children, key_to_move, key_winner, legal_positions, outcome
+from qttt_widgets.rules.game import other
 
 EMPTY = "." * 9
-
-
-def other(player: str) -> str:
-    return "O" if player == "X" else "X"
 
 
 def is_finished(key: str) -> bool:

@@ -1,5 +1,7 @@
 """The games as plain Python objects: no qiskit, no ipywidgets, no matplotlib.
 
+* ``game``        the contract every game keeps (``Game``, ``Outcome``, ``current_player``, ``key``)
+* ``registry``    the games by kind and by record format (``load`` reads any record)
 * ``classical``   n x n tic-tac-toe, perfect play on 3 x 3
 * ``goff``        Goff's quantum tic-tac-toe (and its random-collapse variant)
 * ``actions``     Goff's actions as typed values (``Mark``, ``CollapseTo``, ``LastMark``)

@@ -14,14 +14,38 @@ from __future__ import annotations
 from functools import lru_cache
 
 from .errors import IllegalMove, RecordError, illegal, shown, whole_number
-from .limits import check_board_size, check_moves, check_version, parse_json
+from .game import PLAYERS, Game, Outcome, other, result_outcome
+from .limits import check_board_size, check_moves, read_envelope
 
-PLAYERS = ("X", "O")
+__all__ = ["PLAYERS", "other", "Square", "ClassicalBoard", "winning_lines", "key_winner", "key_to_move",
+           "key_children", "outcome", "legal_positions", "can_blunder", "classify", "optimal_moves",
+           "losing_moves"]
 
 
-def other(player: str) -> str:
-    """The opponent of ``player``."""
-    return "O" if player == "X" else "X"
+class Square(int):
+    """A classical move: the square, 0.. in code (``str`` and ``repr`` are the int's, so
+    printed moves read as before). As a step of ``history`` it is its own ``action``, with no
+    chance ``outcome``."""
+
+    __slots__ = ()
+
+    @property
+    def square(self) -> int:
+        return int(self)
+
+    @property
+    def action(self) -> "Square":
+        return self
+
+    @property
+    def outcome(self) -> None:
+        return None
+
+    def describe(self) -> str:
+        return f"square {int(self) + 1}"
+
+
+_SQUARE = tuple(Square(i) for i in range(64))
 
 
 @lru_cache(maxsize=None)
@@ -40,7 +64,7 @@ def winning_lines(n: int = 3, k: int | None = None) -> tuple[tuple[int, ...], ..
     return tuple(lines)
 
 
-class ClassicalBoard:
+class ClassicalBoard(Game):
     """A classical game: X and O alternately mark one empty square; k in a row wins.
 
     ``cells`` is a tuple of ``None``, ``'X'`` or ``'O'``. ``play`` returns the board so
@@ -51,12 +75,20 @@ class ClassicalBoard:
     **Equality.** Two boards are equal (``==``) when they are the same position under the same
     rules: the same n, the same k and the same cells (which also fix the player to move). The
     order the moves were played in and the redo stack are not compared, so two move orders
-    reaching one board are equal, as in python-chess. Equal boards hash equal; the hash follows
-    the position, so a board used as a dict key or in a set must not be played on while there.
+    reaching one board are equal, as in python-chess. A board changes, so it is not hashable:
+    ``board.key()`` is its immutable key (a string of '.', 'X' and 'O'; the key the lessons use
+    for perfect play).
+
+    It keeps the games' contract (``rules.game.Game``); ``play`` and ``moves`` are the older
+    names of ``apply`` and ``history``.
 
     ``repr(board)`` is ``ClassicalBoard.from_record({...})``: evaluated with ``ClassicalBoard``
     in scope it rebuilds an equal board, history and redo stack included.
     """
+
+    kind = "classical"
+    FORMAT = "qttt-classical"
+    MUTATORS = ("apply", "undo", "redo", "play")
 
     def __init__(self, n: int = 3, k: int | None = None):
         if not isinstance(n, int) or n < 1:
@@ -65,8 +97,8 @@ class ClassicalBoard:
         self.k = n if k is None else k
         self._lines = winning_lines(n, self.k)
         self._cells: list[str | None] = [None] * (n * n)
-        self._moves: list[int] = []
-        self._redo: list[int] = []
+        self._history: list = []          # (square, None): a square's undo needs no saved state
+        self._future: list = []           # squares undone, for redo
 
     # --- state -------------------------------------------------------------
     @property
@@ -74,13 +106,22 @@ class ClassicalBoard:
         return tuple(self._cells)
 
     @property
-    def moves(self) -> tuple[int, ...]:
-        """Squares played so far, in order."""
-        return tuple(self._moves)
+    def moves(self) -> tuple[Square, ...]:
+        """The older name of ``history``: squares played so far, in order."""
+        return self.history
 
     @property
     def to_move(self) -> str:
-        return "X" if len(self._moves) % 2 == 0 else "O"
+        return "X" if len(self._history) % 2 == 0 else "O"
+
+    def current_player(self) -> str | None:
+        """'X' or 'O', or None once the game is over."""
+        return None if self.is_over else self.to_move
+
+    def outcome(self) -> Outcome:
+        result = self.result
+        return result_outcome(result, "in play" if result is None else
+                              "draw" if result == "draw" else f"{result} wins")
 
     @property
     def winner(self) -> str | None:
@@ -103,36 +144,30 @@ class ClassicalBoard:
             return None
         return self.winner or "draw"
 
-    @property
-    def history(self) -> tuple[int, ...]:
-        """The same as ``moves``: squares played so far (the name the other games use)."""
-        return tuple(self._moves)
+    @staticmethod
+    def _step(square: int) -> Square:
+        return _SQUARE[square]
 
-    @property
-    def redo_stack(self) -> tuple[int, ...]:
-        """Squares that ``redo`` would replay, next first."""
-        return tuple(reversed(self._redo))
-
-    def apply(self, square: int) -> "ClassicalBoard":
-        """The same as ``play`` (the name the other games use)."""
-        return self.play(square)
-
-    def legal_moves(self) -> list[int]:
+    def legal_moves(self) -> list[Square]:
         if self.is_over:
             return []
-        return [i for i, c in enumerate(self._cells) if c is None]
+        return [_SQUARE[i] for i, c in enumerate(self._cells) if c is None]
 
     def key(self) -> str:
-        """The board as a string of '.', 'X' and 'O', row by row."""
+        """The board as a string of '.', 'X' and 'O', row by row (n and k are not in it)."""
         return "".join(c or "." for c in self._cells)
 
     # --- actions -----------------------------------------------------------
-    def play(self, square: int) -> "ClassicalBoard":
+    def apply(self, square: int) -> "ClassicalBoard":
         """Mark ``square`` for the player to move; IllegalMove (and no change) if it cannot be."""
         square = self._check(square)
         self._apply(square)
-        self._redo.clear()
+        self._future.clear()
         return self
+
+    def play(self, square: int) -> "ClassicalBoard":
+        """The older name of ``apply``."""
+        return self.apply(square)
 
     def _check(self, value: object) -> int:
         """``value`` as a plain int square if it may be played now, else IllegalMove."""
@@ -152,49 +187,46 @@ class ClassicalBoard:
 
     def _apply(self, square: int) -> None:
         self._cells[square] = self.to_move
-        self._moves.append(square)
+        self._history.append((square, None))
+
+    # undo, redo and copy are ``Game``'s, over these hooks: the square's cell is the whole state
+    def _snapshot(self) -> list:
+        return self._cells
+
+    def _restore(self, snap: list) -> None:
+        self._cells = list(snap)
 
     def undo(self) -> "ClassicalBoard":
-        if not self._moves:
+        if not self._history:
             raise IllegalMove("nothing to undo", rule="nothing-to-undo")
-        square = self._moves.pop()
+        square, _ = self._history.pop()
         self._cells[square] = None
-        self._redo.append(square)
+        self._future.append(square)
         return self
+
+    def _redo_entry(self, square: int) -> None:
+        self._apply(square)
 
     def redo(self) -> "ClassicalBoard":
-        if not self._redo:
-            raise IllegalMove("nothing to redo", rule="nothing-to-redo")
-        self._apply(self._redo.pop())
-        return self
+        return super().redo()       # type: ignore[return-value]
 
     def copy(self) -> "ClassicalBoard":
-        new = ClassicalBoard(self.n, self.k)
-        new._cells = list(self._cells)
-        new._moves = list(self._moves)
-        new._redo = list(self._redo)
-        return new
+        return super().copy()       # type: ignore[return-value]
+
+    def _position(self) -> tuple:
+        return (self.n, self.k, tuple(self._cells))
 
     def to_record(self) -> dict:
         """A JSON-safe dict; ``ClassicalBoard.from_record`` restores it exactly (redo included)."""
-        return {"format": "qttt-classical", "version": 1, "n": self.n, "k": self.k,
-                "moves": list(self._moves), "redo": list(reversed(self._redo))}
+        return {"format": self.FORMAT, "version": 1, "n": self.n, "k": self.k,
+                "moves": [int(sq) for sq, _ in self._history], "redo": list(reversed(self._future))}
 
     @classmethod
     def from_record(cls, record: object) -> "ClassicalBoard":
         """Rebuild a board from ``to_record`` output or its JSON text; a damaged record raises
         RecordError saying what is wrong (nothing else escapes)."""
-        if isinstance(record, str):
-            record = parse_json(record)
-        if not isinstance(record, dict) or record.get("format") != "qttt-classical":
-            raise RecordError("this is not a classical tic-tac-toe record (format 'qttt-classical')")
-        if any(not isinstance(key, str) for key in record):
-            raise RecordError(f"a record's field names are text; got "
-                              f"{shown(next(k for k in record if not isinstance(k, str)))}")
-        check_version(record, 1, required=False)
-        unknown = sorted(set(record) - {"format", "version", "n", "k", "moves", "redo"})
-        if unknown:
-            raise RecordError(f"the record has fields this version does not know: {shown(unknown, 200)}")
+        record = read_envelope(record, cls.FORMAT, "classical tic-tac-toe",
+                               {"format", "version", "n", "k", "moves", "redo"})
         check_board_size(record.get("n", 3), record.get("k"))
         board = cls(record.get("n", 3), record.get("k"))
         moves, redo = check_moves(record.get("moves", []), "moves"), check_moves(record.get("redo", []), "redo")
@@ -220,7 +252,6 @@ class ClassicalBoard:
         if xs - os_ not in (0, 1):
             raise ValueError(f"X must have as many marks as O or one more: {key!r}")
         board = cls(n, k)
-        board._cells = [None if c == "." else c for c in key]
         # a plausible order (X and O alternating) so that to_move is right
         x_squares = [i for i, c in enumerate(key) if c == "X"]
         o_squares = [i for i, c in enumerate(key) if c == "O"]
@@ -229,7 +260,8 @@ class ClassicalBoard:
             order.append(x_squares[i])
             if i < len(o_squares):
                 order.append(o_squares[i])
-        board._moves = order
+        for sq in order:
+            board._apply(sq)
         return board
 
     def __str__(self) -> str:
@@ -240,14 +272,6 @@ class ClassicalBoard:
     def __repr__(self) -> str:
         """``ClassicalBoard.from_record({...})``, which rebuilds the board when evaluated."""
         return f"ClassicalBoard.from_record({self.to_record()!r})"
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, ClassicalBoard):
-            return NotImplemented
-        return (self.n, self.k, self._cells) == (other.n, other.k, other._cells)
-
-    def __hash__(self) -> int:
-        return hash((self.n, self.k, tuple(self._cells)))
 
     def _repr_html_(self) -> str:
         """The board's SVG drawing (rules.svg) and who is to move or the result."""

@@ -17,13 +17,16 @@ Squares are 0..8 row by row in code (people see 1..9). The rules:
   whose largest subscript is smaller scores 1, the other 1/2. A full board with
   no line is a draw.
 
-``GoffGame(collapse="random", seed=s)`` plays the same game with the measurement
+``GoffGame("random", seed=s)`` plays the same game with the measurement
 as a chance node instead (the ESILV rules): a cycle collapses at once, each of
 the two outcomes with probability 1/2, decided by a coin that depends only on
 the seed and the move number (so undo cannot re-roll it).
 
-Chance and choice are explicit, in OpenSpiel's manner: ``decider`` (also
-``current_player()``) says whose decision the next action is -- ``'X'`` or ``'O'``
+``GoffGame`` keeps the games' contract (``rules.game.Game``): ``legal_moves``, ``apply``,
+``history`` (typed steps), ``undo``/``redo``/``copy``, ``outcome()``, ``key()``.
+
+Chance and choice are explicit, in OpenSpiel's manner: ``current_player()`` says whose
+decision the next action is -- ``'X'`` or ``'O'``
 (a mark, or the choice of a pending collapse under Goff's rules: the player who did
 not close the cycle), ``CHANCE`` when a random collapse waits for its outcome, None
 once the game is over -- and at a chance node ``chance_outcomes()`` lists the
@@ -47,8 +50,9 @@ import random
 from dataclasses import dataclass
 from typing import Sequence
 
-from .actions import Action, CollapseTo, LastMark, Mark
+from .actions import Action, CollapseTo, GoffStep, LastMark, Mark
 from .classical import winning_lines
+from .game import CHANCE, Game, Outcome, half_point
 from .errors import IllegalMove, RecordError, illegal, shown, whole_number
 from .notation import FORMAT, VERSION, format_actions, read_goff_record
 from .scoring import doubled_score, masks, points
@@ -69,10 +73,6 @@ _LAST_MARK = tuple(LastMark(q) for q in range(SQUARES))
 def player_of(sub: int) -> str:
     """X makes the odd-numbered moves, O the even ones."""
     return "X" if sub % 2 else "O"
-
-
-CHANCE = "chance"
-"""The decider of a random collapse: nature, not a player (OpenSpiel's chance player)."""
 
 
 def collapse_decider(rules: str, closer: str) -> str:
@@ -176,7 +176,7 @@ def replay_measured_mark(game: "GoffGame", a: int, b: int, outcome: int, coin: b
     game._future.clear()
 
 
-class GoffGame:
+class GoffGame(Game):
     """One game of Goff's quantum tic-tac-toe. See the module docstring for the rules.
 
     Squares may be given as any whole number (``4``, ``numpy.int64(4)``); ``True``, ``4.0`` and
@@ -189,14 +189,24 @@ class GoffGame:
     same seed. The way the position was reached, the redo stack and ``last_collapse`` (what the
     previous measurement did) are not compared; neither is the seed under Goff's rules, where
     it decides nothing, nor ``explicit_chance``, which says how the game is driven (a chance
-    node waiting for its toss is a pending collapse, and that is compared). Equal games hash equal; the hash follows the position, so a game used
-    as a dict key or in a set must not be played on while it is there.
+    node waiting for its toss is a pending collapse, and that is compared). A game changes, so
+    it is not hashable: ``game.key()`` is its immutable key (equal games, equal keys).
 
     ``repr(game)`` is ``GoffGame.from_record(...)`` with the game's notation or record:
     evaluated with ``GoffGame`` in scope it rebuilds an equal game (redo stack included).
+
+    The variant is ``rules`` (``'goff'`` or ``'random'``), passed as ``GoffGame(rules)`` or
+    ``GoffGame(rules=...)``; the older keyword ``collapse=`` is the same and still accepted.
     """
 
-    def __init__(self, collapse: str = "goff", seed: int | None = None, explicit_chance: bool = False):
+    FORMAT = FORMAT
+    MUTATORS = ("apply", "undo", "redo", "play", "collapse", "toss")
+
+    def __init__(self, rules: str | None = None, seed: int | None = None, explicit_chance: bool = False,
+                 *, collapse: str | None = None):
+        if rules is not None and collapse is not None and rules != collapse:
+            raise ValueError(f"rules={rules!r} and collapse={collapse!r} name the same thing twice, differently")
+        collapse = rules if rules is not None else collapse if collapse is not None else "goff"
         if not isinstance(explicit_chance, bool):
             raise ValueError(f"explicit_chance is True or False, got {explicit_chance!r}")
         if collapse not in ("goff", "random"):
@@ -244,7 +254,11 @@ class GoffGame:
         return self._pending
 
     @property
-    def decider(self) -> str | None:
+    def kind(self) -> str:      # type: ignore[override]
+        """The registry's name: the rules, 'goff' or 'random'."""
+        return self.rules
+
+    def current_player(self) -> str | None:
         """Whose decision the next action is: 'X' or 'O' (the next mark, or the choice of a
         pending collapse under Goff's rules: the player who did not close the cycle),
         ``CHANCE`` when a random collapse waits for its outcome, None once the game is over."""
@@ -253,10 +267,6 @@ class GoffGame:
         if self._pending is not None:
             return self._pending.chooser
         return player_of(self._move)
-
-    def current_player(self) -> str | None:
-        """``decider``, under OpenSpiel's name."""
-        return self.decider
 
     def is_chance_node(self) -> bool:
         """Whether the next action is chance's: a random collapse waiting for its outcome
@@ -287,7 +297,7 @@ class GoffGame:
         return self._comp[a] == self._comp[b_]                        # type: ignore[index]
 
     def _decider_text(self) -> str:
-        d = self.decider
+        d = self.current_player()
         if d is None:
             return f"none: the game is over ({self.result_text()})"
         if self._pending is not None:
@@ -316,16 +326,18 @@ class GoffGame:
             return None
         return "X" if s["X"] > s["O"] else "O"
 
-    @property
-    def history(self) -> tuple:
-        """Actions so far: ('mark', a, b), ('mark', a, b, outcome) under random collapse,
-        ('classical', a) and ('collapse', square)."""
-        return tuple(action for action, _ in self._history)
+    def outcome(self) -> Outcome:
+        """How the game stands (``rules.game.Outcome``): points are Goff's points."""
+        s = self._scores
+        if s is None:
+            return Outcome(False, None, (0.0, 0.0), "in play")
+        return Outcome(True, self.winner, (s["X"], s["O"]), self.result_text())
 
-    @property
-    def redo_stack(self) -> tuple:
-        """Actions that ``redo`` would replay, next first."""
-        return tuple(reversed(self._future))
+    # ``history`` and ``redo_stack`` (``Game``) list ``GoffStep``s: ('mark', a, b),
+    # ('mark', a, b, outcome) under random collapse, ('classical', a) and ('collapse', square),
+    # each with its typed ``.action`` and its ``.outcome``.
+    def _step(self, entry: tuple) -> GoffStep:
+        return GoffStep(entry)
 
     def open_squares(self) -> list[int]:
         """Squares without a classical mark."""
@@ -352,6 +364,16 @@ class GoffGame:
             marks = _MARKS_OVER[key] = tuple(_MARK[a * SQUARES + b] for i, a in enumerate(free)
                                              for b in free[i + 1:])
         return list(marks)
+
+    def action_of(self, value: Action | tuple[int, ...] | list[int] | int) -> Action:
+        """The typed action (as ``legal_moves`` lists it) that ``value``, a typed action or a
+        plain form (a pair, or one square), stands for here; not checked for legality."""
+        if isinstance(value, (tuple, list)):
+            a, b = value
+            return _MARK[a * SQUARES + b] if a < b else _MARK[b * SQUARES + a]
+        if self._pending is not None:
+            return _COLLAPSE_TO[value]
+        return _LAST_MARK[value]
 
     def apply(self, action: Action | tuple[int, ...] | list[int] | int) -> "GoffGame":
         """Do ``action`` as ``legal_moves`` lists it (``Mark``, ``CollapseTo``, ``LastMark``),
@@ -391,29 +413,16 @@ class GoffGame:
         self._future.clear()
         return self
 
+    # undo, redo and copy are ``Game``'s: an undo takes back a mark, a collapse, or a mark with
+    # its random collapse; a redo replays the stored action exactly.
     def undo(self) -> "GoffGame":
-        """Take back the last action (a mark, a collapse, or a mark with its random collapse)."""
-        if not self._history:
-            raise IllegalMove("nothing to undo: this is the start of the game", rule="nothing-to-undo")
-        action, snap = self._history.pop()
-        self._restore(snap)
-        self._future.append(action)
-        return self
+        return super().undo()       # type: ignore[return-value]
 
     def redo(self) -> "GoffGame":
-        """Replay the last undone action exactly."""
-        if not self._future:
-            raise IllegalMove("nothing to redo", rule="nothing-to-redo")
-        self._do(self._future.pop())
-        return self
+        return super().redo()       # type: ignore[return-value]
 
     def copy(self) -> "GoffGame":
-        new = GoffGame.__new__(GoffGame)
-        new.rules, new.seed, new.explicit_chance = self.rules, self.seed, self.explicit_chance
-        new._restore(self._snapshot())
-        new._history = list(self._history)
-        new._future = list(self._future)
-        return new
+        return super().copy()       # type: ignore[return-value]
 
     # --- checks: each raises IllegalMove naming the rule, before anything changes
     def _check_square(self, value: object) -> int:
@@ -485,6 +494,9 @@ class GoffGame:
     def _restore(self, snap: tuple) -> None:
         cls, marks, comp, self._move, self._pending, self._scores, self._last = snap
         self._cls, self._marks, self._comp = list(cls), dict(marks), list(comp)
+
+    def _redo_entry(self, entry: tuple) -> None:
+        self._do(entry)
 
     def _do(self, action: tuple) -> None:
         self._history.append((action, self._snapshot()))
@@ -599,10 +611,7 @@ class GoffGame:
             return "in play"
         if s["X"] == s["O"]:
             return "draw"
-
-        def pts(v: float) -> str:
-            return "1/2" if v == 0.5 else str(int(v))
-        return f"X {pts(s['X'])} - O {pts(s['O'])}"
+        return f"X {half_point(s['X'], '1/2')} - O {half_point(s['O'], '1/2')}"
 
     # --- records ----------------------------------------------------------------
     def notation(self) -> str:
@@ -646,7 +655,7 @@ class GoffGame:
         rules refuse, a random-collapse outcome its seed's coin did not give -- raises
         RecordError saying what is wrong; nothing else escapes."""
         data = read_goff_record(record)
-        game = cls(collapse=data.rules, seed=data.seed)
+        game = cls(data.rules, seed=data.seed)
         replay(game, data.moves, "moves")
         replay(game, data.redo, "redo", start=len(data.moves) + 1)
         for _ in data.redo:
@@ -658,14 +667,6 @@ class GoffGame:
         """What ``==`` and ``hash`` compare: see the class docstring."""
         return (self.rules, self.seed if self.rules == "random" else None, tuple(self._cls),
                 tuple(sorted(self._marks.items())), self._move, self._pending)
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, GoffGame):
-            return NotImplemented
-        return self._position() == other._position()
-
-    def __hash__(self) -> int:
-        return hash(self._position())
 
     # --- display -----------------------------------------------------------------
     def __str__(self) -> str:

@@ -98,6 +98,33 @@ def check_version(record: dict, version: int = 1, required: bool = True) -> None
                           f"{version}")
 
 
+def read_envelope(record: object, fmt: str, name: str, fields: frozenset[str] | set[str],
+                  version: int = 1, required: tuple[str, ...] = ("format",)) -> dict:
+    """The envelope of every game's record, checked by one rule: ``record`` is a dict (or its
+    JSON text) with text field names and the ``required`` fields, its ``format`` is ``fmt``,
+    its ``version`` is the whole number ``version`` or absent (a record written before versions
+    existed, read as version 1), and it has no field outside ``fields``. Returns the dict;
+    RecordError otherwise, where ``name`` says what kind of record was expected."""
+    if isinstance(record, str):
+        record = parse_json(record)
+    if not isinstance(record, dict):
+        raise RecordError(f"a record is a dict (or its JSON text), got {type(record).__name__}")
+    if any(not isinstance(key, str) for key in record):
+        raise RecordError(f"a record's field names are text; got "
+                          f"{shown(next(k for k in record if not isinstance(k, str)))}")
+    missing = [f for f in required if f not in record]
+    if missing:
+        raise RecordError(f"the record has no {' and no '.join(repr(m) for m in missing)} field")
+    if record["format"] != fmt:
+        raise RecordError(f"this is not a {name} record: format is {shown(record['format'])}, "
+                          f"expected {fmt!r}")
+    unknown = sorted(set(record) - set(fields))
+    if unknown:
+        raise RecordError(f"the record has fields this version does not know: {shown(unknown, 200)}")
+    check_version(record, version, required=False)
+    return record
+
+
 def check_seed(seed: object, required: bool = False) -> int | None:
     """``seed`` if it is a whole number with |seed| < 2**64 (or None when not ``required``)."""
     if seed is None and not required:

@@ -24,7 +24,7 @@ import re
 from typing import Any, Iterable, NamedTuple, Sequence
 
 from .errors import RecordError, shown
-from .limits import check_seed, check_text, check_version, parse_json
+from .limits import check_seed, check_text, parse_json, read_envelope
 
 FORMAT = "qttt-goff"
 VERSION = 1
@@ -134,20 +134,7 @@ def read_goff_record(record: object) -> GoffRecord:
         else:
             record = {"format": FORMAT, "version": VERSION, "rules": "goff", "seed": None,
                       "moves": stripped, "redo": ""}
-    if not isinstance(record, dict):
-        raise RecordError(f"a record is a dict (or its JSON text), got {type(record).__name__}")
-    if any(not isinstance(key, str) for key in record):
-        raise RecordError(f"a record's field names are text; got {shown(next(k for k in record if not isinstance(k, str)))}")
-    missing = sorted({"format", "moves"} - record.keys())
-    if missing:
-        raise RecordError(f"the record has no {' and no '.join(repr(m) for m in missing)} field")
-    unknown = sorted(record.keys() - FIELDS)
-    if unknown:
-        raise RecordError(f"the record has fields this version does not know: {shown(unknown, 200)}")
-    if record["format"] != FORMAT:
-        raise RecordError(f"this is not a Goff game record: format is {shown(record['format'])}, "
-                          f"expected {FORMAT!r}")
-    check_version(record, VERSION, required=False)
+    record = read_envelope(record, FORMAT, "Goff game", FIELDS, VERSION, required=("format", "moves"))
     rules = record.get("rules", "goff")
     if not isinstance(rules, str) or rules not in ("goff", "random"):
         raise RecordError(f"rules must be 'goff' or 'random', got {shown(rules)}")

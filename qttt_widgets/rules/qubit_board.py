@@ -32,8 +32,10 @@ from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Sequence, Union
 
 from .classical import winning_lines
-from .limits import MAX_SHOTS, check_moves, check_seed, check_shots, check_version, parse_json
+from .limits import MAX_SHOTS, check_moves, check_seed, check_shots, read_envelope
 from .errors import IllegalMove, RecordError, illegal, shown, whole_number
+from .game import Game, result_outcome
+from .game import Outcome as GameOutcome
 
 Move = Union[tuple[str], tuple[str, int], tuple[str, int, int], tuple[str, int, str],
              tuple[str, int, tuple[int, ...]]]
@@ -41,6 +43,45 @@ Move = Union[tuple[str], tuple[str, int], tuple[str, int, int], tuple[str, int, 
 ('swap', a, b), ('entangle', level, cells) or ('collapse',); cells are 0.. in code."""
 Outcome = tuple[tuple[int, str], ...]
 """What a measurement gave: ((cell, 'X' or 'O'), ...), sorted by cell."""
+
+
+class QubitMove(tuple):
+    """A move of the qubit game, as ``legal_moves`` lists it and ``history`` records it.
+
+    It is the plain tuple the game has always used -- ``('place', c)``, ``('h', c)``,
+    ``('phase', c, gate)``, ``('swap', a, b)``, ``('entangle', level, cells)``,
+    ``('collapse',)`` -- with the tuple's ``repr`` and ``str``, so printed moves read as before:
+
+    >>> m = QubitMove(("swap", 0, 3))
+    >>> m == ("swap", 0, 3), m.kind, m.describe(), m
+    (True, 'swap', 'SWAP of cells 1 and 4', ('swap', 0, 3))
+    """
+
+    __slots__ = ()
+
+    @property
+    def kind(self) -> str:
+        return self[0]
+
+    def describe(self) -> str:
+        """The move in words, cells counted from 1."""
+        return describe_move(self)
+
+
+class QubitStep(tuple):
+    """One step of ``QubitGame.history``: ``action``, the move, and ``outcome``, what the
+    measurement it caused gave (((cell, 'X' or 'O'), ...), or None). It is the (move, outcome)
+    pair the history has always held (and prints as one)."""
+
+    __slots__ = ()
+
+    @property
+    def action(self) -> QubitMove:
+        return self[0]
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return self[1]
 
 MARK = {0: "O", 1: "X"}
 BIT = {"O": 0, "X": 1}
@@ -82,7 +123,7 @@ class Group:
         return dict(self.table)
 
 
-class QubitGame:
+class QubitGame(Game):
     """One game of the qubit-per-cell variant. See the module docstring.
 
     Options: ``n`` (3 to 5) and ``k`` in a row (default n); ``levels``, the risk levels
@@ -106,12 +147,18 @@ class QubitGame:
     seed and number of turns taken (the generator is seeded by both) and the same
     ``measurer``. The way the position was reached, the redo stack, the last outcome and the
     moves since the last measurement (which only the circuit drawing uses) are not compared.
-    Equal games hash equal; the hash follows the position, so a game used as a dict key or in
-    a set must not be played on while it is there.
+    A game changes, so it is not hashable: ``game.key()`` is its immutable key.
+
+    It keeps the games' contract (``rules.game.Game``): ``scores`` counts each player's lines,
+    while ``outcome().points`` are the game's points (1 to the winner, ½ each for a draw).
 
     ``repr(game)`` is ``QubitGame.from_record({...})``: evaluated with ``QubitGame`` in scope it
     rebuilds an equal game (without a ``measurer``, which a record cannot carry).
     """
+
+    kind = "qubit"
+    FORMAT = "qttt-qubit"
+    MUTATORS = ("apply", "undo", "redo", "place", "swap", "superpose", "phase", "entangle", "collapse")
 
     def __init__(self, n: int = 3, k: int | None = None, levels: Sequence[int] | None = None,
                  measurement: str = "shot", shots: int = 1024, both_lines: str = "count",
@@ -206,14 +253,18 @@ class QubitGame:
         """What the last measurement gave: {cell: 'X' or 'O'}."""
         return None if self._last_outcome is None else dict(self._last_outcome)
 
-    @property
-    def history(self) -> tuple:
-        """(move, outcome) pairs; outcome is the measurement the move caused, or None."""
-        return tuple(entry for entry, _ in self._history)
+    # ``history`` and ``redo_stack`` (``Game``) list ``QubitStep``s: (move, outcome) pairs, the
+    # outcome being the measurement the move caused, or None.
+    @staticmethod
+    def _step(entry: tuple) -> QubitStep:
+        return QubitStep(entry)
 
-    @property
-    def redo_stack(self) -> tuple:
-        return tuple(reversed(self._future))
+    def current_player(self) -> str | None:
+        """'X' or 'O', or None once the game is over."""
+        return None if self._result is not None else self._to_move
+
+    def outcome(self) -> GameOutcome:
+        return result_outcome(self._result, self._result_text())
 
     def group_of(self, cell: int) -> Group | None:
         for g in self._groups:
@@ -290,24 +341,24 @@ class QubitGame:
         return False
 
     # --- legal moves ------------------------------------------------------------
-    def legal_moves(self) -> list[Move]:
-        """Every move allowed now, as tuples that ``apply`` takes."""
+    def legal_moves(self) -> list[QubitMove]:
+        """Every move allowed now, as ``QubitMove``s (tuples) that ``apply`` takes."""
         if self._result is not None:
             return []
         empty = self.empty_cells()
         occupied = [i for i, c in enumerate(self._cells) if c is not None]
-        moves: list[Move] = [("place", c) for c in empty]
-        moves += [("swap", a, b) for i, a in enumerate(occupied) for b in occupied[i + 1:]
+        M = QubitMove
+        moves: list[QubitMove] = [M(("place", c)) for c in empty]
+        moves += [M(("swap", a, b)) for i, a in enumerate(occupied) for b in occupied[i + 1:]
                   if not (self._cells[a] == self._cells[b] and self._cells[a] in ("X", "O"))]
-        moves += [("h", c) for c in empty]
-        moves += [("phase", c, gate) for c in empty for gate in PHASES]
+        moves += [M(("h", c)) for c in empty]
+        moves += [M(("phase", c, gate)) for c in empty for gate in PHASES]
         for level in self.levels:
             for cells in _distinct_choices(empty, level):
-                move = ("entangle", level, cells)
                 if self._entangle_problem(level, cells) is None:
-                    moves.append(move)
+                    moves.append(M(("entangle", level, cells)))
         if self._groups:
-            moves.append(("collapse",))
+            moves.append(M(("collapse",)))
         return moves
 
     # --- actions ------------------------------------------------------------------
@@ -344,30 +395,21 @@ class QubitGame:
         self._future.clear()
         return self
 
+    # undo, redo and copy are ``Game``'s
     def undo(self) -> "QubitGame":
-        if not self._history:
-            raise IllegalMove("nothing to undo: this is the start of the game", rule="nothing-to-undo")
-        entry, snap = self._history.pop()
-        self._restore(snap)
-        self._future.append(entry)
-        return self
+        return super().undo()       # type: ignore[return-value]
 
     def redo(self) -> "QubitGame":
-        if not self._future:
-            raise IllegalMove("nothing to redo", rule="nothing-to-redo")
-        move, outcome = self._future.pop()
+        return super().redo()       # type: ignore[return-value]
+
+    def copy(self) -> "QubitGame":
+        return super().copy()       # type: ignore[return-value]
+
+    def _redo_entry(self, entry: tuple) -> None:
+        move, outcome = entry
         snap = self._snapshot()
         self._do(move, outcome)
         self._history.append(((move, outcome), snap))
-        return self
-
-    def copy(self) -> "QubitGame":
-        new = QubitGame.__new__(QubitGame)
-        new.__dict__.update(self.__dict__)
-        new._restore(self._snapshot())
-        new._history = list(self._history)
-        new._future = list(self._future)
-        return new
 
     # --- checks -------------------------------------------------------------------
     def _cell(self, value: object) -> int:
@@ -389,7 +431,10 @@ class QubitGame:
             raise illegal("occupied", f"cell {{0}} already holds {what}; this move needs an empty cell", c)
         return c
 
-    def _check(self, move: object) -> tuple:
+    def _check(self, move: object) -> QubitMove:
+        return QubitMove(self._checked(move))
+
+    def _checked(self, move: object) -> tuple:
         if self._result is not None:
             raise IllegalMove(f"the game is over ({self._result_text()}); no more moves", rule="game-over")
         if not isinstance(move, (tuple, list)) or not move:
@@ -640,7 +685,7 @@ class QubitGame:
                 d["outcome"] = {str(c): m for c, m in outcome}
             return d
         return {
-            "format": "qttt-qubit", "version": 1, "n": self.n, "k": self.k, "levels": list(self.levels),
+            "format": self.FORMAT, "version": 1, "n": self.n, "k": self.k, "levels": list(self.levels),
             "measurement": self.measurement, "shots": self.shots, "both_lines": self.both_lines,
             "collapse_costs_turn": self.collapse_costs_turn, "seed": self.seed,
             "moves": [entry(m, o) for m, o in self.history],
@@ -651,21 +696,9 @@ class QubitGame:
     def from_record(cls, record: object, measurer: Callable[["QubitGame"], Any] | None = None) -> "QubitGame":
         """Rebuild a game from ``to_record`` output or its JSON text; a damaged record
         raises RecordError saying what is wrong (nothing else escapes)."""
-        if isinstance(record, str):
-            record = parse_json(record)
-        if not isinstance(record, dict):
-            raise RecordError(f"a record is a dict (or its JSON text), got {type(record).__name__}")
-        if any(not isinstance(key, str) for key in record):
-            raise RecordError(f"a record's field names are text; got "
-                              f"{shown(next(k for k in record if not isinstance(k, str)))}")
-        if record.get("format") != "qttt-qubit":
-            raise RecordError(f"this is not a qubit-board record: format is {shown(record.get('format'))}")
-        check_version(record, 1)
         known = {"format", "version", "n", "k", "levels", "measurement", "shots", "both_lines",
                  "collapse_costs_turn", "seed", "moves", "redo"}
-        unknown = sorted(set(record) - known)
-        if unknown:
-            raise RecordError(f"the record has fields this version does not know: {shown(unknown, 200)}")
+        record = read_envelope(record, cls.FORMAT, "qubit-board", known)
         if "shots" in record:
             check_shots(record["shots"])
         if "seed" in record:
@@ -725,14 +758,6 @@ class QubitGame:
         return (self.n, self.k, self.levels, self.measurement, self.shots, self.both_lines,
                 self.collapse_costs_turn, self.seed, self.measurer, tuple(self._cells),
                 tuple((g.cells, g.table) for g in self._groups), self._ply, self._to_move, self._result)
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, QubitGame):
-            return NotImplemented
-        return self._position() == other._position()
-
-    def __hash__(self) -> int:
-        return hash(self._position())
 
     def _repr_html_(self) -> str:
         """The board's SVG drawing (rules.svg: quantum cells with their group and P(X)) and

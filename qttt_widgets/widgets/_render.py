@@ -8,7 +8,9 @@ from __future__ import annotations
 import io
 import math
 
-X_COLOUR, O_COLOUR, CYCLE_COLOUR, SPOOKY_ALPHA = "#c0392b", "#1f78b4", "#ff7f00", 0.9
+from qttt_widgets.rules.svg import CYCLE_COLOUR, O_COLOUR, X_COLOUR  # noqa: F401  # one palette
+
+SPOOKY_ALPHA = 0.9
 SUB = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
 
 

@@ -12,124 +12,43 @@ import json
 
 import ipywidgets as widgets
 
-from qttt_widgets.players.basic import ClassicalPerfectPlayer, RandomPlayer
-from qttt_widgets.players.esilv import (GroverHeuristicPlayer, MinimaxPlayer, QaoaGroverPlayer, QuantumMinimaxPlayer,
-                                        VariationalPlayer)
-from qttt_widgets.players.qubit import QubitLookaheadPlayer, RandomQubitPlayer
 from qttt_widgets.players.review import game_after, review
 from qttt_widgets.players.solver import ImperfectPlayer, PerfectPlayer, shared_solver
-from qttt_widgets.rules.classical import ClassicalBoard
+from qttt_widgets.rules import registry as rules_registry
 from qttt_widgets.rules.errors import IllegalMove, RecordError
-from qttt_widgets.rules.limits import check_text, parse_json
-from qttt_widgets.rules.goff import GoffGame
-from qttt_widgets.rules.qubit_board import QubitGame
+from qttt_widgets.rules.limits import check_text
 
-from .board import ClassicalBoardView, GoffBoardView, QubitBoardView
+from .registry import ESILV_PLAYERS, MODES, SOLVER, SOLVER_NAME, mode_choices, mode_of  # noqa: F401
 from .views import CircuitView, EnsembleView, EntanglementGraphView
 
-MODES = [
-    ("Goff: the other player chooses the collapse", "goff"),
-    ("Goff: collapse by a fair coin", "random"),
-    ("Qubit per cell (SWAP, H, entangle)", "qubit"),
-    ("Classical tic-tac-toe", "classical"),
-]
-
-# Players offered in each mode: name -> factory(seed) (None: a human clicks)
-SOLVER = "solver"      # the Goff solver, perfect or imperfect as the difficulty says
+# The configuration of each kind of game (its view, players, options, tabs and rules in words)
+# is widgets.registry; these names stay for code written against the app.
 DIFFICULTIES = [("perfect", 0.0), ("hard (10% mistakes)", 0.1), ("medium (25% mistakes)", 0.25),
                 ("easy (50% mistakes)", 0.5)]
-ESILV_PLAYERS = {"Computer: quantum minimax (ESILV)": QuantumMinimaxPlayer,
-                 "Computer: QAOA + Grover (ESILV)": QaoaGroverPlayer,
-                 "Computer: Grover heuristic (ESILV)": GroverHeuristicPlayer,
-                 "Computer: variational circuit (ESILV)": VariationalPlayer, "Computer: random": RandomPlayer}
-SOLVER_NAME = "Computer: Goff solver (see difficulty)"
-PLAYERS = {
-    "goff": {"Human": None, SOLVER_NAME: SOLVER, **ESILV_PLAYERS},
-    "random": {"Human": None, SOLVER_NAME: SOLVER, **ESILV_PLAYERS},
-    "qubit": {"Human": None, "Computer: lookahead (exact odds)": QubitLookaheadPlayer,
-              "Computer: random": RandomQubitPlayer},
-    "classical": {"Human": None, "Computer: perfect": ClassicalPerfectPlayer,
-                  "Computer: minimax (ESILV)": MinimaxPlayer, "Computer: random": RandomPlayer},
-}
-# the classical perfect and minimax players know the 3 x 3 board only
-CLASSICAL_3X3_ONLY = ("Computer: perfect", "Computer: minimax (ESILV)")
-SIZES = {"qubit": (3, 4, 5), "classical": (3, 4, 5)}
 QUBIT_LEVELS = [("Lv1 and Lv3 (the seed's 3 x 3 game)", (1, 3)), ("all four (Lv1-Lv4)", (1, 2, 3, 4))]
 MEASUREMENTS = [("one honest shot", "shot"), ("most frequent of 1,024 shots (the seed's)", "most-frequent")]
 BOTH_LINES = [("more lines win", "count"), ("a draw", "draw")]
+OPTIONS = ("size", "levels", "measurement", "both_lines")
 
 
 def players_for(mode: str, size: int = 3) -> list[str]:
     """The names offered for X and O in ``mode`` on an n x n board."""
-    names = list(PLAYERS[mode])
-    if mode == "classical" and size != 3:
-        names = [n for n in names if n not in CLASSICAL_3X3_ONLY]
-    return names
-
-RULES = {
-    "goff": ("<b>Goff's quantum tic-tac-toe.</b> Each turn, put your mark in <i>two</i> squares (click two "
-             "squares): a spooky mark, in both places at once. Marks are edges between squares. When a mark "
-             "closes a loop (a cycle), it is measured: the player who did <i>not</i> close it clicks where "
-             "the new mark goes, and every mark in that group becomes classical. Three classical marks in a "
-             "row win. If one measurement gives both players a line, the line whose largest subscript is "
-             "smaller scores 1 and the other ½."),
-    "random": ("<b>Goff's game with a fair coin.</b> As Goff's game, but a cycle collapses at once, each way "
-               "with probability ½ (as in the ESILV project). Values under perfect play are averages over "
-               "the coin."),
-    "qubit": ("<b>One qubit per cell.</b> X is |1⟩, O is |0⟩. Choose a move: <i>Classical</i> marks one cell; "
-              "<i>SWAP</i> exchanges two occupied cells; <i>H</i> puts an empty cell in superposition (X or O, "
-              "½ each); <i>Phase</i> is H, S or T, H: interference tilts the odds; <i>Entangle</i> links 2 (or "
-              "3) cells at a risk level: Lv1 Ψ⁺ opposite marks, Lv3 Φ⁺ equal marks. The board is measured "
-              "when it is full, when a fully occupied line could be completed by measurement, or when you "
-              "press Collapse (which does not cost your turn). If both players have lines, more lines win."),
-    "classical": "<b>Classical tic-tac-toe.</b> Click an empty square; three in a row wins.",
-}
+    return MODES[mode].player_names(size)
 
 
 def new_game(mode: str, seed: int | None = None, size: int = 3, levels=None, measurement: str = "shot",
              both_lines: str = "count"):
     """A new game of ``mode`` with the options the app offers."""
-    if mode == "goff":
-        return GoffGame()
-    if mode == "random":
-        return GoffGame(collapse="random", seed=seed)
-    if mode == "qubit":
-        return QubitGame(n=size, levels=levels, measurement=measurement, both_lines=both_lines, seed=seed)
-    if mode == "classical":
-        return ClassicalBoard(size)
-    raise ValueError(f"unknown mode {mode!r}")
-
-
-def mode_of(game) -> str:
-    if isinstance(game, GoffGame):
-        return game.rules
-    if isinstance(game, QubitGame):
-        return "qubit"
-    return "classical"
+    return rules_registry.new_game(mode, seed=seed, size=size, levels=levels, measurement=measurement,
+                                   both_lines=both_lines)
 
 
 def load_record(text: str):
-    """A game from pasted record text (JSON of any of the games, or bare Goff notation)."""
+    """A game from pasted record text (JSON of any registered game, or bare Goff notation)."""
     text = check_text(text or "").strip()
     if not text:
         raise RecordError("the record box is empty: paste a saved record first")
-    if not text.startswith("{"):
-        return GoffGame.from_record(text)
-    record = parse_json(text)
-    fmt = record.get("format") if isinstance(record, dict) else None
-    if fmt == "qttt-goff":
-        return GoffGame.from_record(record)
-    if fmt == "qttt-qubit":
-        return QubitGame.from_record(record)
-    if fmt == "qttt-classical":
-        return ClassicalBoard.from_record(record)
-    raise RecordError(f"unknown record format {fmt!r}: expected qttt-goff, qttt-qubit or qttt-classical")
-
-
-def _action_text(action) -> str:
-    if isinstance(action, tuple):
-        return f"{action[0] + 1}-{action[1] + 1}"
-    return str(action + 1)
+    return rules_registry.load(text)
 
 
 def outcome_text(value: float) -> str:
@@ -148,33 +67,23 @@ def hint_text(game) -> str:
     if game.is_over:
         return "The game is over."
     value, best = shared_solver(game.rules).hint(game)
+    best = [game.action_of(a).short for a in best]
     who = game.to_move
     if game.pending is not None:
-        doing = f"{who} should send the mark to square " + " or ".join(_action_text(a) for a in best)
-    elif best and not isinstance(best[0], tuple):
-        doing = f"{who} plays square {_action_text(best[0])}"
+        doing = f"{who} should send the mark to square " + " or ".join(best)
+    elif len(game.open_squares()) == 1:
+        doing = f"{who} plays square {best[0]}"
     else:
-        shown = ", ".join(_action_text(a) for a in best[:8]) + (f" (and {len(best) - 8} more)" if len(best) > 8 else "")
+        shown = ", ".join(best[:8]) + (f" (and {len(best) - 8} more)" if len(best) > 8 else "")
         doing = f"perfect marks for {who}: {shown}"
-    average = " on average over the coin" if game.rules == "random" else ""
+    average = " on average over the coin" if mode_of(game).coin else ""
     return (f"<b>Hint:</b> {html.escape(doing)}. With perfect play from here{average}: "
             f"<b>{html.escape(outcome_text(value))}</b> (value {value:+.3g}, X's points minus O's).")
 
 
 def history_text(game) -> str:
-    """The moves so far, for people."""
-    if isinstance(game, GoffGame):
-        return game.notation() or "—"
-    if isinstance(game, QubitGame):
-        from qttt_widgets.rules.qubit_board import describe_move as _describe_move
-        parts = []
-        for move, outcome in game.history:
-            text = _describe_move(move)
-            if outcome is not None:
-                text += " → measured " + " ".join(f"{c + 1}={m}" for c, m in outcome)
-            parts.append(text)
-        return "; ".join(parts) or "—"
-    return " ".join(str(sq + 1) for sq in game.moves) or "—"
+    """The moves so far, for people (each kind says how: ``widgets.registry``)."""
+    return mode_of(game).history_text(game)
 
 
 class GameApp(widgets.VBox):
@@ -197,7 +106,7 @@ class GameApp(widgets.VBox):
         self._shown: dict = {}                 # tab index -> what it last drew
 
         dropdown = self._dropdown
-        self.mode = dropdown("Mode:", MODES, "400px", "50px", "mode")
+        self.mode = dropdown("Mode:", mode_choices(), "400px", "50px", "mode")
         self.x_player = dropdown("X:", [x], "290px", "22px", "X")
         self.o_player = dropdown("O:", [o], "290px", "22px", "O")
         self.difficulty = dropdown("Solver:", DIFFICULTIES, "250px", "50px", "difficulty")
@@ -256,6 +165,8 @@ class GameApp(widgets.VBox):
         super().__init__([top, options, self.rules_box, self.message, middle, saving], **kwargs)
         self.view = None
         self.game = None
+        self._view_fits: tuple | None = None      # (view class, board size) of the view shown
+        self._fresh_view = False                  # the next show() brings the view another game
         self.new_game()
 
     # --- settings: the controls send their values here ---------------------------------------
@@ -283,8 +194,8 @@ class GameApp(widgets.VBox):
     def _draw_settings(self) -> None:
         """Show the settings in the controls; hide what does not apply."""
         st = self.settings
-        mode = st["mode"]
-        names = players_for(mode, st["size"])
+        mode = MODES[st["mode"]]
+        names = mode.player_names(st["size"])
         if list(self.x_player.options) != names or list(self.o_player.options) != names:
             # other players on offer: new dropdowns, drawn with their value before they listen
             # (changing a dropdown's options would send a passing value of its own)
@@ -300,23 +211,22 @@ class GameApp(widgets.VBox):
                              (self.levels, "levels"), (self.measurement, "measurement"),
                              (self.both_lines, "both_lines")):
             control.value = st[key]
-        solver_rules = mode in ("goff", "random")
-        show = {self.difficulty: SOLVER_NAME in (st["X"], st["O"]), self.size: mode in SIZES,
-                self.levels: mode == "qubit", self.measurement: mode == "qubit", self.both_lines: mode == "qubit",
-                self.hint_button: solver_rules}
+        show = {self.difficulty: SOLVER_NAME in (st["X"], st["O"]), self.hint_button: mode.solver,
+                **{getattr(self, option): option in mode.options for option in OPTIONS}}
         for control, shown in show.items():
             control.layout.display = "" if shown else "none"
-        self.tabs.layout.display = "none" if mode == "classical" else ""
-        self.rules.value = RULES[mode]
+        self.tabs.layout.display = "" if mode.tabs else "none"
+        self.rules.value = mode.rules_html
 
     def _make_players(self) -> None:
         st = self.settings
-        names = players_for(st["mode"], st["size"])
+        mode = MODES[st["mode"]]
+        names = mode.player_names(st["size"])
         self.players = {}
         for side in ("X", "O"):
             if st[side] not in names:            # not offered in this mode or on this board
                 st[side] = "Human"
-            factory = PLAYERS[st["mode"]][st[side]]
+            factory = mode.players[st[side]]
             seed = None if self.seed is None else self.seed * 1000 + self._games_started * 2 + (side == "O")
             if factory == SOLVER:
                 p = st["difficulty"]
@@ -335,14 +245,11 @@ class GameApp(widgets.VBox):
                                both_lines=st["both_lines"]))
 
     def set_game(self, game) -> None:
-        """Show ``game`` (a GoffGame, QubitGame or ClassicalBoard) and let computers move."""
-        st = self.settings
-        st["mode"] = mode_of(game)
-        if isinstance(game, (QubitGame, ClassicalBoard)):
-            st["size"] = game.n
-        if isinstance(game, QubitGame):
-            st["levels"] = (1, 2, 3, 4) if set(game.levels) - {1, 3} else (1, 3)
-            st["measurement"], st["both_lines"] = game.measurement, game.both_lines
+        """Show ``game`` (any registered kind: a GoffGame, QubitGame, ClassicalBoard...) and let
+        computers move."""
+        mode = mode_of(game)
+        self.settings["mode"] = mode.name
+        self.settings.update(mode.settings_of(game))
         self.game = game
         self.reviewing = None
         self._make_players()
@@ -351,12 +258,16 @@ class GameApp(widgets.VBox):
         self._after_change()
 
     def _new_view(self) -> None:
-        """A board view for the game: the same one when its kind and size fit, else a new one."""
-        kind = {GoffGame: GoffBoardView, QubitGame: QubitBoardView, ClassicalBoard: ClassicalBoardView}[type(self.game)]
-        if isinstance(self.view, kind) and self.view.n == getattr(self.game, "n", 3):
-            self.view.set_game(self.game)
+        """A board view for the game's kind: the same one when its class and size fit (it is
+        told the game is fresh when next shown), else a new one, which draws a snapshot."""
+        kind = mode_of(self.game).view
+        size = getattr(self.game, "n", 3)
+        if self.view is not None and self._view_fits == (kind, size):
+            self._fresh_view = True
             return
-        self.view = kind(self.game)
+        self.view = kind(self.game.snapshot())
+        self._view_fits = (kind, size)
+        self._fresh_view = False
         self.view.on_action(self.play)
         self.board_box.children = [self.view]
 
@@ -379,13 +290,11 @@ class GameApp(widgets.VBox):
             if not self._computer_to_move():
                 break
             who = self.game.to_move
-            self.view.locked = "Wait: the computer is to move."
-            self.view.set_status(f"{who} ({self._player_name(who)}) is thinking…")
-            self.view.status.add_class("qttt-thinking")
+            self.view.busy(f"{who} ({self._player_name(who)}) is thinking…")
             try:
                 self.game.apply(self.players[who].choose(self.game))
             finally:
-                self.view.status.remove_class("qttt-thinking")
+                self.view.idle()
 
     def _player_name(self, side: str) -> str:
         return self.settings[side].replace("Computer: ", "computer: ")
@@ -401,13 +310,14 @@ class GameApp(widgets.VBox):
 
     def _draw(self) -> None:
         shown = self.shown_game()
-        self.view.locked = ("You are looking at an earlier position: press 'Back to the game' to play on."
-                            if self.reviewing is not None else
-                            "Wait: the computer is to move." if self._computer_to_move() else "")
-        self.view.show(shown)
-        if self.reviewing is not None:
-            self.view.set_status(f"Reviewing: the position after action {self.reviewing} — "
-                                 "press 'Back to the game' to play on.")
+        reviewing = self.reviewing is not None
+        self.view.show(shown.snapshot(), fresh=self._fresh_view,
+                       locked=("You are looking at an earlier position: press 'Back to the game' to play on."
+                               if reviewing else "Wait: the computer is to move." if self._computer_to_move()
+                               else ""),
+                       note=(f"Reviewing: the position after action {self.reviewing} — press 'Back to the "
+                             "game' to play on.") if reviewing else None)
+        self._fresh_view = False
         self.back_button.layout.display = "" if self.reviewing is not None else "none"
         self.history.value = f"<b>Moves:</b> {html.escape(history_text(self.game))}"
         self.undo_button.disabled = not self.game.history
@@ -429,23 +339,23 @@ class GameApp(widgets.VBox):
 
     def _update_tabs(self) -> None:
         """Draw only the tab that is showing (the others catch up when opened)."""
-        if isinstance(self.game, ClassicalBoard):
+        if not mode_of(self.game).tabs:
             return
         index = self.tabs.selected_index or 0
         shown = self.shown_game()
-        seen = (type(shown).__name__, shown.history, self.reviewing)
+        seen = (shown.kind, shown.history, self.reviewing)
         if self._shown.get(index) == seen:
             return
         self._shown[index] = seen
         if index == 3:
             self._draw_review()
         else:
-            self.tabs.children[index].update(shown)
+            self.tabs.children[index].update(shown.snapshot())
 
     # --- hint and review -------------------------------------------------------------------
     def hint(self) -> None:
         """Show the perfect actions for the player to act, and what best play leads to."""
-        if mode_of(self.game) not in ("goff", "random"):
+        if not mode_of(self.game).solver:
             self.message.value = "Hints come from the Goff solver: switch to one of Goff's modes."
             return
         self.message.value = hint_text(self.shown_game())
@@ -453,7 +363,7 @@ class GameApp(widgets.VBox):
     def _draw_review(self) -> None:
         """The review tab: every action so far judged by perfect play; a row's button shows
         the position after it."""
-        if not isinstance(self.game, GoffGame):
+        if not mode_of(self.game).solver:
             self.review_box.children = [widgets.HTML(
                 "<i>The review uses the Goff solver: it reviews the two Goff modes.</i>")]
             return
@@ -463,7 +373,7 @@ class GameApp(widgets.VBox):
             return
         rows = review(self.game)
         head = ("<b>Each action judged by perfect play.</b> Values are X's points minus O's "
-                + (" (averages over the coin)" if self.game.rules == "random" else "")
+                + (" (averages over the coin)" if mode_of(self.game).coin else "")
                 + "; <i>lost</i> is what the player gave away.")
         cells = [widgets.HTML(f"<b>{h}</b>") for h in ("#", "Player", "Action", "Before", "After", "Verdict", "Best")]
         for r in rows:
@@ -509,7 +419,7 @@ class GameApp(widgets.VBox):
             return
         self.message.value = ""
         self.reviewing = None
-        self.view.set_game(self.game)
+        self._fresh_view = True
         self._after_change()
 
     def save(self) -> None:

@@ -4,12 +4,15 @@ Each view is an ``ipywidgets.VBox``: a status line, the board and a message line
 is the SVG drawing of ``svg.py`` (crisp at any size; Goff's spooky marks each in a fixed
 place) under a grid of transparent buttons, one per square, so a click lands on its square.
 
-Data flows one way. A view draws a game (``show(game)``) and never changes it: a click
-becomes an *intent*, the action the player asked for (``(a, b)`` for a spooky mark, ``a``
-for a collapse or a classical square, a qubit move tuple), sent to the handler given to
-``on_action``. The handler applies it (``GameApp`` does, and decides whether a computer
-answers) or raises ``IllegalMove``, which the view shows while the game stays as it was.
-A view used on its own in a notebook cell applies the actions to its game itself.
+Data flows one way. An owner (``GameApp``) gives a view a snapshot of its game
+(``show(game.snapshot(), locked=...)``, one call, one drawing) and the view never changes it:
+a click becomes an *intent*, the action the player asked for (``(a, b)`` for a spooky mark,
+``a`` for a collapse or a classical square, a qubit move tuple), sent to the handler given to
+``on_action``. The handler applies it to the owner's game (and decides whether a computer
+answers), then shows the view the new snapshot; or it raises ``IllegalMove``, which the view
+shows while the game stays as it was. ``busy(text)`` / ``idle()`` say that a computer is
+thinking; the view sets its own lock and status. A view used on its own in a notebook cell,
+with no owner, owns its game and applies the actions to it itself.
 """
 from __future__ import annotations
 
@@ -21,6 +24,7 @@ import ipywidgets as widgets
 
 from qttt_widgets.rules.classical import ClassicalBoard
 from qttt_widgets.rules.errors import IllegalMove
+from qttt_widgets.rules.game import half_point
 from qttt_widgets.rules.goff import GoffGame, player_of
 from qttt_widgets.rules.qubit_board import LEVELS, PHASES, QubitGame, phase_probability
 
@@ -31,8 +35,7 @@ BOARD_PX = {3: 312, 4: 336, 5: 360}      # the drawing's width on screen, by boa
 STATUS_HEIGHT = "46px"                   # two lines: a longer status never moves the board down
 
 
-def points(v: float) -> str:
-    return "½" if v == 0.5 else str(int(v))
+points = half_point       # the one formatter of a half point (rules.game)
 
 
 def goff_result_text(game: GoffGame) -> str:
@@ -80,17 +83,43 @@ class _GridBoard(widgets.VBox):
         """Call ``callback(view)`` after every action of this view that changed its game."""
         self._listeners.append(callback)
 
-    def show(self, game) -> None:
-        """Draw ``game`` (the owner's game, after it changed)."""
+    def show(self, game, *, locked: str = "", note: str | None = None, fresh: bool = False) -> None:
+        """Draw ``game`` (a snapshot of the owner's game), once. ``locked`` says why clicks must
+        wait ("" when they need not); ``note`` replaces the status line; ``fresh`` (another game,
+        new or loaded) clears the selection and the message."""
+        if fresh:
+            self._fresh(game)
+            self.message.value = ""
         self.game = game
+        self.locked = locked
         self.refresh()
+        if note is not None:
+            self.set_status(note)
+
+    def set_game(self, game) -> None:
+        """Show another game (a new or loaded one): ``show(game, fresh=True)``."""
+        self.show(game, fresh=True)
+
+    def _fresh(self, game) -> None:
+        """Forget the selection before another game is shown (each view knows its own)."""
+
+    def busy(self, text: str) -> None:
+        """A computer is thinking: clicks wait, and the status line says ``text``."""
+        self.locked = "Wait: the computer is to move."
+        self.set_status(text)
+        self.status.add_class("qttt-thinking")
+
+    def idle(self) -> None:
+        self.status.remove_class("qttt-thinking")
 
     def _apply_alone(self, action) -> None:
-        """A view with no owner applies the action to its game itself."""
+        """A view with no owner owns its game and applies the action to it."""
         self.game.apply(action)
+        self.refresh()
 
     def send(self, action) -> bool:
-        """Send an intent; show the rule if it is refused. True if it was applied."""
+        """Send an intent; show the rule if it is refused. True if it was applied. An owner
+        shows the view the changed game itself, so the view draws only a refusal."""
         try:
             (self._handler or self._apply_alone)(action)
         except IllegalMove as e:
@@ -98,7 +127,6 @@ class _GridBoard(widgets.VBox):
             self.refresh()
             return False
         self.message.value = ""
-        self.refresh()
         for cb in self._listeners:
             cb(self)
         return True
@@ -161,11 +189,8 @@ class GoffBoardView(_GridBoard):
         self.children = [self.status, self.board, self.message]
         self.refresh()
 
-    def set_game(self, game: GoffGame) -> None:
-        """Show another game (a new or loaded one): the selection and message are cleared."""
+    def _fresh(self, game: GoffGame) -> None:
         self.selected = None
-        self.message.value = ""
-        self.show(game)
 
     def click(self, i: int) -> None:
         g = self.game
@@ -264,14 +289,12 @@ class QubitBoardView(_GridBoard):
             self.level.options = names
             self.level.value = self.game.levels[0]
 
-    def set_game(self, game: QubitGame) -> None:
+    def _fresh(self, game: QubitGame) -> None:
         if game.n != self.game.n:
             raise ValueError("a QubitBoardView keeps its board size; make a new view for another size")
         self.selected = []
-        self.message.value = ""
         self.game = game
         self._set_levels()
-        self.refresh()
 
     def _clear_selection(self) -> None:
         self.selected = []
@@ -343,11 +366,9 @@ class ClassicalBoardView(_GridBoard):
         self.children = [self.status, self.board, self.message]
         self.refresh()
 
-    def set_game(self, board: ClassicalBoard) -> None:
+    def _fresh(self, board: ClassicalBoard) -> None:
         if board.n != self.n:
             raise ValueError("a ClassicalBoardView keeps its board size; make a new view for another size")
-        self.message.value = ""
-        self.show(board)
 
     def click(self, i: int) -> None:
         if not self._refused():

@@ -52,7 +52,7 @@ def qubit_graph_png(game: QubitGame) -> bytes:
     ax.set_ylim(-0.1, n + 0.1)
     ax.set_aspect("equal")
     ax.axis("off")
-    palette = ["#6a3d9a", "#33a02c", "#ff7f00", "#e31a1c", "#1f78b4", "#b15928"]
+    palette = ["#6a3d9a", "#33a02c", R.CYCLE_COLOUR, "#e31a1c", R.O_COLOUR, "#b15928"]
     for k, grp in enumerate(game.groups):
         col = palette[k % len(palette)]
         pts = [R.square_xy(c, n) for c in grp.cells]
@@ -81,6 +81,29 @@ def qubit_graph_png(game: QubitGame) -> bytes:
     return R.to_png(fig)
 
 
+def _drawer(tab: str, game):
+    """How ``tab`` ('graph', 'circuit', 'ensemble') draws ``game``: the registry says, by the
+    game's kind (None: the kind has no such tab)."""
+    from .registry import mode_of
+    return mode_of(game).tabs.get(tab)
+
+
+# --- the entanglement graph, by kind of game --------------------------------------------------
+def goff_graph(view: "EntanglementGraphView", game: GoffGame) -> None:
+    """A Goff position's graph as SVG (no matplotlib: a few milliseconds)."""
+    from .svg import goff_graph as draw
+    key = ("goff", game.classical, game.spooky, game.pending)
+    view.svg.value = view._cache.get(key, lambda: str(draw(game, 340)))
+    view.svg.layout.display, view.image.layout.display = "", "none"
+
+
+def qubit_graph(view: "EntanglementGraphView", game: QubitGame) -> None:
+    """A qubit board's groups as a PNG."""
+    key = ("qubit", game.n, game.cells, game.groups)
+    view.image.value = view._cache.get(key, lambda: qubit_graph_png(game))
+    view.svg.layout.display, view.image.layout.display = "none", ""
+
+
 class EntanglementGraphView(widgets.VBox):
     """The entanglement graph of a Goff position (or the groups of a qubit board)."""
 
@@ -92,21 +115,39 @@ class EntanglementGraphView(widgets.VBox):
         self.update(game if game is not None else GoffGame())
 
     def update(self, game) -> None:
-        """Goff positions are drawn as SVG (no matplotlib: a few milliseconds); qubit boards'
-        groups as a PNG."""
+        """Draw ``game`` as its kind says (``widgets.registry``)."""
         self.game = game
-        if isinstance(game, GoffGame):
-            from .svg import goff_graph
-            key = ("goff", game.classical, game.spooky, game.pending)
-            self.svg.value = self._cache.get(key, lambda: str(goff_graph(game, 340)))
-            self.svg.layout.display, self.image.layout.display = "", "none"
-        elif isinstance(game, QubitGame):
-            key = ("qubit", game.n, game.cells, game.groups)
-            self.image.value = self._cache.get(key, lambda: qubit_graph_png(game))
-            self.svg.layout.display, self.image.layout.display = "none", ""
+        draw = _drawer("graph", game)
+        if draw is not None:
+            draw(self, game)
 
 
-# --- the live circuit ----------------------------------------------------------------------
+# --- the live circuit, by kind of game ----------------------------------------------------------
+def goff_circuit(view: "CircuitView", game: GoffGame):
+    """(cache key, note, circuit maker) for a Goff position: faithful or ESILV's, as chosen."""
+    from qttt_widgets.quantum.goff_circuits import esilv_circuit, faithful_circuit
+    view.mode.layout.display = ""
+    faithful = view.mode.value == "faithful"
+    note = ("<i>One qubit per spooky mark, prepared in the equal superposition of the "
+            "consistent boards: measuring it gives only boards of the classical ensemble."
+            "</i>" if faithful else
+            "<i>A simplification (ESILV): one qubit per square, H–CNOT–X per mark. Marks "
+            "that share a square act on the same qubit, so its measurements can leave the "
+            "ensemble or lose marks.</i>")
+    return ((view.mode.value, game.classical, game.spooky), note,
+            lambda: (faithful_circuit if faithful else esilv_circuit)(game))
+
+
+def qubit_circuit(view: "CircuitView", game: QubitGame):
+    """(cache key, note, circuit maker) for a qubit board: one qubit per cell."""
+    from qttt_widgets.quantum.circuits import qubit_board_circuit
+    view.mode.layout.display = "none"
+    start, segment = game.segment
+    return (("qubit", game.n, start, segment, game.cells),
+            "<i>One qubit per cell: X is |1⟩, O is |0⟩; moves since the last measurement.</i>",
+            lambda: qubit_board_circuit(game))
+
+
 class CircuitView(widgets.VBox):
     """The circuit of the current position, redrawn after every move.
 
@@ -131,29 +172,15 @@ class CircuitView(widgets.VBox):
 
     def circuit(self, game=None):
         game = self.game if game is None else game
-        if isinstance(game, QubitGame):
-            from qttt_widgets.quantum.circuits import qubit_board_circuit
-            return qubit_board_circuit(game)
-        from qttt_widgets.quantum.goff_circuits import esilv_circuit, faithful_circuit
-        return (faithful_circuit if self.mode.value == "faithful" else esilv_circuit)(game)
+        return _drawer("circuit", game)(self, game)[2]()
 
     def update(self, game) -> None:
         self.game = game
-        is_goff = isinstance(game, GoffGame)
-        self.mode.layout.display = "" if is_goff else "none"
-        if is_goff:
-            key = (self.mode.value, game.classical, game.spooky)
-            self.note.value = ("<i>One qubit per spooky mark, prepared in the equal superposition of the "
-                               "consistent boards: measuring it gives only boards of the classical ensemble."
-                               "</i>" if self.mode.value == "faithful" else
-                               "<i>A simplification (ESILV): one qubit per square, H–CNOT–X per mark. Marks "
-                               "that share a square act on the same qubit, so its measurements can leave the "
-                               "ensemble or lose marks.</i>")
-        else:
-            start, segment = game.segment
-            key = ("qubit", game.n, start, segment, game.cells)
-            self.note.value = "<i>One qubit per cell: X is |1⟩, O is |0⟩; moves since the last measurement.</i>"
-        png, text = self._cache.get(key, lambda: self._draw(self.circuit(game)))
+        draw = _drawer("circuit", game)
+        if draw is None:
+            return
+        key, self.note.value, make = draw(self, game)
+        png, text = self._cache.get(key, lambda: self._draw(make()))
         if png is not None:
             self.image.value = png
             self.image.layout.display = ""
@@ -217,23 +244,32 @@ class EnsembleView(widgets.VBox):
 
     def update(self, game) -> None:
         self.game = game
-        if isinstance(game, GoffGame):
-            ens = Ensemble(game)
-            self.summary.value = (f"<b>{ens.size}</b> consistent classical board{'s' if ens.size != 1 else ''} "
-                                  f"(of {ens.naive_size} ways to place the {len(game.spooky)} spooky marks; "
-                                  f"groups: {', '.join(map(str, ens.group_sizes)) or 'none'}). "
-                                  f"Showing {min(ens.size, self.shown)}.")
-            key = ("goff", game.classical, game.spooky)
-            self.picture.value = self._cache.get(key, lambda: svg.ensemble(
-                ens.boards(limit=self.shown), [], ens.probabilities(), shown=self.shown))
-        elif isinstance(game, QubitGame):
-            dist = sorted(game.outcome_distribution().items(), key=lambda bp: -bp[1])
-            self.summary.value = (f"<b>{len(dist)}</b> board{'s' if len(dist) != 1 else ''} can come out of a "
-                                  f"measurement now. Showing the most likely {min(len(dist), self.shown)}.")
-            key = ("qubit", game.n, game.cells, game.groups)
-            self.picture.value = self._cache.get(key, lambda: svg.ensemble(
-                [b for b, _ in dist], [f"p = {p:.3f}" for _, p in dist], game.cell_probabilities(),
-                n=game.n, shown=self.shown))
+        draw = _drawer("ensemble", game)
+        if draw is not None:
+            draw(self, game)
+
+
+def goff_ensemble(view: EnsembleView, game: GoffGame) -> None:
+    """A Goff position's classical ensemble: the consistent boards and per-square odds."""
+    ens = Ensemble(game)
+    view.summary.value = (f"<b>{ens.size}</b> consistent classical board{'s' if ens.size != 1 else ''} "
+                          f"(of {ens.naive_size} ways to place the {len(game.spooky)} spooky marks; "
+                          f"groups: {', '.join(map(str, ens.group_sizes)) or 'none'}). "
+                          f"Showing {min(ens.size, view.shown)}.")
+    key = ("goff", game.classical, game.spooky)
+    view.picture.value = view._cache.get(key, lambda: svg.ensemble(
+        ens.boards(limit=view.shown), [], ens.probabilities(), shown=view.shown))
+
+
+def qubit_ensemble(view: EnsembleView, game: QubitGame) -> None:
+    """A qubit board's measurement outcomes, most likely first."""
+    dist = sorted(game.outcome_distribution().items(), key=lambda bp: -bp[1])
+    view.summary.value = (f"<b>{len(dist)}</b> board{'s' if len(dist) != 1 else ''} can come out of a "
+                          f"measurement now. Showing the most likely {min(len(dist), view.shown)}.")
+    key = ("qubit", game.n, game.cells, game.groups)
+    view.picture.value = view._cache.get(key, lambda: svg.ensemble(
+        [b for b, _ in dist], [f"p = {p:.3f}" for _, p in dist], game.cell_probabilities(),
+        n=game.n, shown=view.shown))
 
 
 # --- the Bloch sphere ----------------------------------------------------------------------
@@ -362,7 +398,7 @@ def histogram_png(counts: dict, exact: dict, shots: int) -> bytes:
     xs = range(len(keys))
     # told apart by fill as well as colour: measured bars solid, exact bars hatched and outlined
     ax.bar([x - 0.2 for x in xs], [counts.get(k, 0) / shots for k in keys], width=0.4,
-           label=f"measured ({shots} shots)", color="#1f78b4", edgecolor="black", linewidth=0.6)
+           label=f"measured ({shots} shots)", color=R.O_COLOUR, edgecolor="black", linewidth=0.6)
     ax.bar([x + 0.2 for x in xs], [exact.get(k, 0) for k in keys], width=0.4, label="exact",
            color="white", edgecolor="#444", hatch="///", linewidth=0.8)
     ax.set_xticks(list(xs))

@@ -49,7 +49,7 @@ def not_a_pair(game: GoffGame, rng: random.Random):
     if game.is_chance_node():
         raise ValueError("a chance node: the coin decides this collapse, not a player")
     if game.pending is not None:
-        j = 1 if game.decider == "X" else -1
+        j = 1 if game.current_player() == "X" else -1
         return max(moves, key=lambda sq: j * h(_collapsed(game, sq)) + rng.random() * 1e-6)
     if not isinstance(moves[0], tuple):
         return moves[0]

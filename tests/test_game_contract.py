@@ -1,0 +1,123 @@
+"""The contract every game keeps (rules/game.py), checked on the three games alike, and the
+promise that the app and its views dispatch only through the registry."""
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+
+import pytest
+
+from qttt_widgets.rules import registry
+from qttt_widgets.rules.classical import ClassicalBoard
+from qttt_widgets.rules.errors import RecordError
+from qttt_widgets.rules.game import CHANCE, Game, Outcome, half_point, other, signed_points
+from qttt_widgets.rules.goff import GoffGame
+from qttt_widgets.rules.qubit_board import QubitGame
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+import dispatch  # noqa: E402
+
+
+def games(seed: int):
+    yield GoffGame()
+    yield GoffGame("random", seed=seed)
+    yield GoffGame(collapse="random", seed=seed, explicit_chance=True)
+    yield QubitGame(seed=seed)
+    yield ClassicalBoard()
+
+
+def random_walk(game: Game, rnd: random.Random, steps: int = 12) -> list[tuple[Game, object]]:
+    """(position before, action) for random legal actions; a chance node takes its first outcome."""
+    seen = []
+    for _ in range(steps):
+        moves = game.legal_moves() if game.current_player() != CHANCE else \
+            [o for o, _p in game.chance_outcomes()]                       # type: ignore[attr-defined]
+        if not moves:
+            break
+        action = moves[rnd.randrange(len(moves))]
+        seen.append((game.copy(), action))
+        game.apply(action)
+    return seen
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_every_game_keeps_the_contract(seed):
+    rnd = random.Random(seed)
+    for game in games(seed):
+        walked = random_walk(game, rnd)
+        steps = game.history
+        assert len(steps) <= len(walked)
+        for step in steps:                        # each step: a typed action and chance's outcome
+            assert hasattr(step, "action") and hasattr(step, "outcome")
+        for before, action in walked:
+            legal = before.legal_moves() if before.current_player() != CHANCE else \
+                [o for o, _p in before.chance_outcomes()]
+            assert action in legal
+        out = game.outcome()
+        assert isinstance(out, Outcome) and out.over == game.is_over
+        assert (game.current_player() is None) == out.over
+        assert out.winner in (None, "X", "O") and len(out.points) == 2
+        if out.over and out.winner is not None:
+            assert out.points_of(out.winner) > out.points_of(other(out.winner))
+        # undo all, redo all: the same game, step for step
+        copy = game.copy()
+        while copy.history:
+            copy.undo()
+        assert copy.redo_stack == steps
+        while copy.redo_stack:
+            copy.redo()
+        assert copy == game and copy.key() == game.key() and copy.history == steps
+        # a snapshot reads as the game and cannot change; its copy can, alone
+        snap = game.snapshot()
+        assert snap == game and game == snap and snap.frozen and not game.frozen
+        for name in type(game).MUTATORS:
+            with pytest.raises(TypeError, match="snapshot"):
+                getattr(snap, name)()
+        thawed = snap.copy()
+        assert type(thawed) is type(game) and not thawed.frozen
+        if thawed.history:
+            thawed.undo()
+            assert game.history == steps
+        with pytest.raises(TypeError):
+            hash(game)
+
+
+def test_one_record_envelope_for_every_game():
+    """One rule: the format must match, the version is 1 or absent, no unknown field."""
+    for game in (GoffGame().play(0, 1), QubitGame(seed=1).place(4), ClassicalBoard().play(4)):
+        record = game.to_record()
+        assert registry.load(record) == game
+        without = {k: v for k, v in record.items() if k != "version"}      # older records: no version
+        assert registry.load(without) == game
+        with pytest.raises(RecordError, match="record version 2 is not supported"):
+            type(game).from_record({**record, "version": 2})
+        with pytest.raises(RecordError, match=r"fields this version does not know: \['colour'\]"):
+            type(game).from_record({**record, "colour": "red"})
+        with pytest.raises(RecordError, match="this is not a .* record: format is 'x'"):
+            type(game).from_record({**record, "format": "x"})
+
+
+def test_one_name_for_the_variant_and_for_whose_turn():
+    assert GoffGame("random", seed=1) == GoffGame(rules="random", seed=1) == GoffGame(collapse="random", seed=1)
+    assert GoffGame("random", seed=1).rules == GoffGame("random", seed=1).kind == "random"
+    with pytest.raises(ValueError):
+        GoffGame(rules="goff", collapse="random")
+    g = GoffGame("random", seed=1, explicit_chance=True).play(0, 1).play(1, 2).play(0, 2)
+    assert g.current_player() == CHANCE and g.to_move == "O"      # to_move: whose mark comes next
+    assert not hasattr(g, "decider")
+
+
+def test_the_half_point_formatter():
+    assert [half_point(v) for v in (0, 0.5, 1, 1.5, 2)] == ["0", "½", "1", "1½", "2"]
+    assert half_point(0.5, "1/2") == "1/2"
+    assert [signed_points(v) for v in (0.5, -0.5, 1, -2, 0, 0.75)] == ["+½", "−½", "+1", "−2", "0", "+0.75"]
+    narrow = GoffGame.from_record("37 39 14 47 39(3) 56 26 26(6)")          # lesson 12's game
+    assert narrow.result_text() == "X 1 - O 1/2" and narrow.outcome().points == (1.0, 0.5)
+
+
+@pytest.mark.parametrize("module", ["app.py", "views.py", "board.py"])
+def test_the_app_and_its_views_dispatch_only_through_the_registry(module):
+    root = Path(__file__).resolve().parents[1] / "qttt_widgets" / "widgets"
+    isinst, modes = dispatch.findings(root / module)
+    assert isinst == [] and modes == []
