@@ -1,0 +1,68 @@
+"""qttt_widgets.server without a browser: the checks run on crafted input, with jupyter_server's
+own classes where they are cheap to build. The same defects against a real Voila server are in
+tests/browser/test_server_limits.py."""
+from unittest.mock import MagicMock
+
+import pytest
+from jupyter_server.services.kernels.connection import channels
+from jupyter_server.services.kernels.connection.base import serialize_msg_to_ws_v1
+from jupyter_server.services.kernels.websocket import KernelWebsocketHandler
+
+from qttt_widgets import server
+from qttt_widgets.server import BROWSER_PROTOCOL, BrowserProtocolConnection
+
+
+def a_frame(parts=(b'{"msg_type": "kernel_info_request"}', b"{}", b"{}", b"{}"), channel="shell") -> bytes:
+    return serialize_msg_to_ws_v1(list(parts), channel)
+
+
+def connection(monkeypatch):
+    """A connection whose socket is a mock, with jupyter_server's decoder replaced by a spy."""
+    decoded = []
+    monkeypatch.setattr(channels, "deserialize_msg_from_ws_v1",
+                        lambda frame: decoded.append(frame) or ("nowhere", []))
+    handler = MagicMock(spec=KernelWebsocketHandler)
+    handler.selected_subprotocol = BROWSER_PROTOCOL
+    handler.request = MagicMock(remote_ip="203.0.113.9")
+    conn = BrowserProtocolConnection(websocket_handler=handler)
+    conn.channels = {"shell": MagicMock()}
+    return conn, handler, decoded
+
+
+# --- finding 2: one 8-byte frame froze the server ------------------------------------------------
+def test_an_8_byte_frame_declaring_ten_million_offsets_is_refused_before_decoding(monkeypatch):
+    conn, handler, decoded = connection(monkeypatch)
+    conn.handle_incoming_message((10**7).to_bytes(8, "little"))
+    assert decoded == []                                   # jupyter_server never built its list
+    handler.close.assert_called_once()
+    assert handler.close.call_args.args[0] == 1008
+
+
+def test_a_well_formed_frame_still_reaches_the_kernel(monkeypatch):
+    conn, handler, decoded = connection(monkeypatch)
+    frame = a_frame()
+    conn.handle_incoming_message(frame)
+    assert decoded == [frame]
+    handler.close.assert_not_called()
+
+
+@pytest.mark.parametrize("frame, words", [
+    ((10**7).to_bytes(8, "little"), "declares 10000000 offsets"),
+    ((6).to_bytes(8, "little"), "do not fit"),
+    (b"\x01\x02", "shorter than its header"),
+    ("a text frame", "text frame"),
+    (b"\x00" * (4 * 2**20 + 1), "over the limit"),        # server.MAX_FRAME_BYTES
+    (a_frame()[:-5], "outside the frame"),                  # the last part cut short
+    (a_frame()[:32] + (10**9).to_bytes(8, "little") + a_frame()[40:], "outside the frame"),
+    (a_frame().replace(b"shell", b"sh\xffll"), "not UTF-8"),
+], ids=["10**7-offsets", "6-offsets-in-8-bytes", "2-bytes", "text", "over-4MB", "cut-short", "offset-past-end",
+        "channel-not-utf8"])
+def test_frame_problem_names_what_is_wrong(frame, words):
+    problem = server.frame_problem(frame)
+    assert problem and words in problem, problem
+
+
+def test_frames_the_browser_sends_pass_the_check():
+    assert server.frame_problem(a_frame()) is None
+    assert server.frame_problem(a_frame(parts=(b"{}", b"{}", b"{}", b"{}", b"\x00" * 1000))) is None
+    assert server.frame_problem(a_frame(parts=(b"x" * (2 * 2**20), b"{}", b"{}", b"{}"))) is None  # a pasted 2 MB record
