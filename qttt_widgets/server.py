@@ -17,36 +17,215 @@ gets a MemoryError instead of taking the machine's memory.
 """
 from __future__ import annotations
 
+import collections
 import os
 
 from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from tornado import web
-from traitlets import Integer
+from traitlets import Float, Integer
 
 from qttt_widgets.kernel_limits import ENV
 REASON = "The game server is full right now - please try again in a minute"    # shown on Voila's error page
 FULL = ("The class's game server is full right now ({n} games running). "
         "Please try again in a minute: games that are closed free their place.")
 
+# why a kernel was stopped: the page asks GET /api/kernels/<id> and shows the sentence for it
+STOPPED = {
+    "unseen": "its page never connected",
+    "idle": "idle",
+    "memory": "over its memory limit",
+    "cpu": "busy with no page connected",
+    "closed": "closed",
+}
+
 
 class CappedKernelManager(AsyncMappingKernelManager):
-    """AsyncMappingKernelManager with at most ``max_kernels`` live kernels."""
+    """AsyncMappingKernelManager with at most ``max_kernels`` live kernels, and a policy for
+    which kernels may stay alive, checked by jupyter_server's culler every ``cull_interval``:
+
+    * a kernel handed to a page (fresh, or from Voila's pool) waits at most ``unseen_timeout``
+      seconds for its page's JavaScript to ask for it (GET /api/kernels/<id>, which the page does
+      at once, or its websocket): a crawler, ``curl`` or a link preview holds a kernel for
+      seconds, not minutes. A pooled kernel's idle clock starts when it is handed to a page, not
+      when it was preheated (it used to be culled before a slow device connected);
+    * a kernel with a connected page is stopped after ``connected_idle_timeout`` seconds without
+      a message (the page then says "you were idle"); jupyter_server's ``cull_idle_timeout``
+      still stops a kernel whose page has gone;
+    * a kernel whose resident memory passes ``kernel_rss_mb`` is stopped (the page says so);
+    * a kernel with no page connected may use ``unconnected_cpu_s`` CPU seconds, then is stopped;
+    * once there is room under the cap, Voila's pool of preheated kernels is filled again (after
+      the cap was reached once, it never refilled).
+
+    ``GET /api/kernels/<id>`` of a stopped kernel answers 404 with the reason
+    (``"reason": "stopped: idle"``), which the app page turns into a sentence.
+    """
 
     max_kernels = Integer(40, config=True, help="Most kernels alive at once; beyond it, HTTP 503.")
     kernel_memory_mb = Integer(2500, config=True,
                                help="Address-space cap of each kernel in MB (0: none); see limit_memory().")
+    unseen_timeout = Float(10, config=True, help="Seconds a kernel handed to a page waits for the page's "
+                           "JavaScript to ask for it before it is stopped (0: no limit).")
+    connected_idle_timeout = Float(1800, config=True, help="Seconds without a message after which a kernel "
+                                   "with a connected page is stopped (0: never).")
+    kernel_rss_mb = Integer(1000, config=True, help="Resident memory in MB above which a kernel is stopped (0: none).")
+    unconnected_cpu_s = Float(60, config=True, help="CPU seconds a kernel may use while no page is connected "
+                              "to it (0: no limit).")
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self._pages: dict[str, dict] = {}                 # kernel id -> what the policy knows of it
+        self._stopped: collections.OrderedDict[str, str] = collections.OrderedDict()
+
+    def __init_subclass__(cls, **kwargs):
+        """Voila wraps this class in its VoilaKernelManager (the pool): note the moment a
+        pooled kernel is handed to a page, which only its get_rendered_notebook knows."""
+        super().__init_subclass__(**kwargs)
+        handout = cls.__dict__.get("get_rendered_notebook")
+        if handout is not None:
+            async def get_rendered_notebook(self, *args, **kw):
+                result = await handout(self, *args, **kw)
+                self._handed_to_a_page(result[2])
+                return result
+            cls.get_rendered_notebook = get_rendered_notebook
 
     async def start_kernel(self, *args, **kwargs):
         live = len(self.list_kernel_ids())
         if live >= self.max_kernels:
             self.log.warning("kernel cap reached: %d live kernels, refusing a new one", live)
             raise web.HTTPError(503, FULL.format(n=live), reason=REASON)
+        env = dict(kwargs.get("env") or os.environ)
         if self.kernel_memory_mb:
-            env = dict(kwargs.get("env") or os.environ)
             env[ENV] = str(self.kernel_memory_mb)
-            kwargs["env"] = env
-        return await super().start_kernel(*args, **kwargs)
+        kwargs["env"] = env
+        kernel_id = await super().start_kernel(*args, **kwargs)
+        pooled = env.get("VOILA_PREHEAT") == "True"            # Voila starts its pool's kernels so
+        self._pages[kernel_id] = {"pooled": pooled, "seen": False, "cpu_base": None, "process": None}
+        return kernel_id
+
+    # --- what the page does -------------------------------------------------------------------
+    def _handed_to_a_page(self, kernel_id: str) -> None:
+        page = self._pages.get(kernel_id)
+        if page is not None and page["pooled"]:
+            page["pooled"] = False
+            kernel = self._kernels.get(kernel_id)
+            if kernel is not None:
+                kernel.last_activity = utcnow()              # its idle clock starts now
+
+    def _seen(self, kernel_id: str) -> None:
+        page = self._pages.get(kernel_id)
+        if page is not None and not page["seen"]:
+            page["seen"] = True
+            page["pooled"] = False
+            kernel = self._kernels.get(kernel_id)
+            if kernel is not None:
+                kernel.last_activity = utcnow()
+
+    _listing = False
+
+    def kernel_model(self, kernel_id):
+        if not self._listing:                  # GET /api/kernels/<id>: the page's JavaScript is running
+            self._seen(kernel_id)
+        return super().kernel_model(kernel_id)
+
+    def list_kernels(self):
+        self._listing = True
+        try:
+            return super().list_kernels()
+        finally:
+            self._listing = False
+
+    def notify_connect(self, kernel_id):
+        self._seen(kernel_id)
+        super().notify_connect(kernel_id)
+
+    def _check_kernel_id(self, kernel_id):
+        if kernel_id not in self and kernel_id in self._stopped:
+            raise web.HTTPError(404, "Kernel does not exist: %s" % kernel_id,
+                                reason=f"stopped: {STOPPED.get(self._stopped[kernel_id], 'closed')}")
+        super()._check_kernel_id(kernel_id)
+
+    # --- stopping -----------------------------------------------------------------------------
+    async def _stop(self, kernel_id: str, why: str, detail: str) -> None:
+        self.log.warning("stopping kernel %s: %s", kernel_id, detail)
+        self._stopped[kernel_id] = why
+        for connection in list(ZMQChannelsWebsocketConnection._open_sockets):
+            if connection.kernel_id == kernel_id and connection.websocket_handler.ws_connection:
+                connection.websocket_handler.close(4000, f"stopped: {STOPPED[why]}")   # the page hears it at once
+        await self.shutdown_kernel(kernel_id, now=why in ("memory", "cpu"))
+
+    async def shutdown_kernel(self, kernel_id, *args, **kwargs):
+        self._stopped.setdefault(kernel_id, "closed")
+        while len(self._stopped) > 5000:
+            self._stopped.popitem(last=False)
+        self._pages.pop(kernel_id, None)
+        return await super().shutdown_kernel(kernel_id, *args, **kwargs)
+
+    def _process(self, kernel_id: str):
+        page = self._pages[kernel_id]
+        if page["process"] is None:
+            import psutil                                     # ipykernel's own dependency
+            pid = getattr(getattr(self._kernels[kernel_id], "provisioner", None), "pid", None)
+            if pid is None:
+                return None
+            page["process"] = psutil.Process(pid)
+        return page["process"]
+
+    async def cull_kernel_if_idle(self, kernel_id):
+        """jupyter_server's culler calls this every ``cull_interval`` for each kernel (Voila's
+        pool skips its own preheated kernels first)."""
+        page = self._pages.get(kernel_id)
+        kernel = self._kernels.get(kernel_id)
+        if page is None or kernel is None or page["pooled"]:
+            return await super().cull_kernel_if_idle(kernel_id)
+        idle = (utcnow() - kernel.last_activity).total_seconds()
+        connections = self._kernel_connections.get(kernel_id, 0)
+        if not page["seen"] and self.unseen_timeout and idle > self.unseen_timeout:
+            return await self._stop(kernel_id, "unseen",
+                                    f"its page never connected in {idle:.0f} s (a crawler, curl or a link preview?)")
+        if (connections and self.connected_idle_timeout and idle > self.connected_idle_timeout
+                and kernel.execution_state != "busy"):
+            return await self._stop(kernel_id, "idle", f"idle for {idle:.0f} s with {connections} page(s) connected")
+        import psutil
+        try:
+            process = self._process(kernel_id)
+            if process is not None:
+                rss_mb = process.memory_info().rss / 2**20
+                if self.kernel_rss_mb and rss_mb > self.kernel_rss_mb:
+                    return await self._stop(kernel_id, "memory",
+                                            f"resident memory {rss_mb:.0f} MB over the limit of {self.kernel_rss_mb} MB")
+                cpu = sum(process.cpu_times()[:2])
+                if connections or page["cpu_base"] is None:
+                    page["cpu_base"] = cpu                    # counted from the moment no page is connected
+                elif self.unconnected_cpu_s and cpu - page["cpu_base"] > self.unconnected_cpu_s:
+                    return await self._stop(kernel_id, "cpu", f"{cpu - page['cpu_base']:.0f} CPU seconds with no "
+                                            f"page connected (the budget is {self.unconnected_cpu_s:.0f})")
+        except psutil.Error:
+            pass
+        return await super().cull_kernel_if_idle(kernel_id)
+
+    # --- the pool -----------------------------------------------------------------------------
+    def _refill_pool(self) -> None:
+        """Voila fills its pool only when a pooled kernel is handed out; a refill refused at the
+        cap left the pool empty for good. Drop refused refills and fill again while there is room."""
+        pools = getattr(self, "_pools", None)
+        if not pools or not hasattr(self, "fill_if_needed"):
+            return
+        for name, pool in pools.items():
+            for task in list(pool):
+                if task.done() and (task.cancelled() or task.exception() is not None):
+                    pool.remove(task)
+            if len(self.list_kernel_ids()) < self.max_kernels:
+                self.fill_if_needed(delay=0, notebook_name=name)
+
+    async def cull_kernels(self):
+        await super().cull_kernels()
+        self._refill_pool()
+
+
+def utcnow():
+    from jupyter_server._tz import utcnow as now
+    return now()
 
 
 BROWSER_PROTOCOL = "v1.kernel.websocket.jupyter.org"

@@ -1,15 +1,22 @@
 """The class server against a real Voila (voila.json, qttt_widgets.server): what a crawler, a
 slow device or a hostile visitor does to it (issue 22). Each test reproduces one finding.
 No timing assertions: each waits on the server's state with a generous bound."""
+import contextlib
 import json
+import os
 import re
+import shutil
+import subprocess
+import sys
 import time
 import uuid
+import urllib.error
 import urllib.request
 
 import pytest
 import websocket                                                     # websocket-client
 
+from browser_helpers import ARTIFACTS
 from qttt_widgets.server import BROWSER_PROTOCOL
 
 
@@ -63,3 +70,115 @@ def test_an_8_byte_frame_closes_its_socket_and_the_kernel_still_answers(voila_se
     again = channels(voila_server, kernel_id)                   # the server and the kernel still serve
     assert kernel_info(again)                                   # its kernel_info_reply
     again.close()
+
+
+# --- a Voila of its own, with short timeouts --------------------------------------------------------
+@contextlib.contextmanager
+def voila(tmp_path, *args):
+    """The app under voila.json plus ``args``; yields (base URL, process, log path)."""
+    from conftest import ROOT, free_port, stop, wait_until_up
+    port = free_port()
+    log_path = tmp_path / "voila.log"
+    log = open(log_path, "w")
+    proc = subprocess.Popen([sys.executable, "-m", "voila", "notebooks/app.ipynb", "--no-browser",
+                             f"--port={port}", "--Voila.ip=127.0.0.1", *args],
+                            cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        wait_until_up(base + "/voila/static/", proc)
+        yield base, proc, log_path
+    finally:
+        stop(proc)
+        log.close()
+        shutil.copy(log_path, ARTIFACTS / f"voila-{os.environ.get('PYTEST_CURRENT_TEST', 'x').split(':')[-1].split(' ')[0]}.log")
+
+
+def wait_for(predicate, what: str, within: float = 90):
+    deadline = time.monotonic() + within
+    while time.monotonic() < deadline:
+        value = predicate()
+        if value:
+            return value
+        time.sleep(0.25)
+    raise AssertionError(f"not within {within} s: {what}")
+
+
+def log_count(log_path, words: str) -> int:
+    return log_path.read_text().count(words)
+
+
+def kernel_state(base: str, kernel_id: str) -> tuple[int, dict]:
+    """(HTTP status, JSON body) of GET /api/kernels/<id>, as the page asks it."""
+    try:
+        with urllib.request.urlopen(f"{base}/api/kernels/{kernel_id}", timeout=30) as r:
+            return r.status, json.loads(r.read())
+    except urllib.error.HTTPError as e:
+        return e.code, json.loads(e.read() or b"{}")
+
+
+POOL_FILLED = "is filled with 1 kernel"
+
+
+# --- finding 1 ---------------------------------------------------------------------------------------
+def test_a_pooled_kernel_is_not_culled_before_its_page_connects(tmp_path):
+    """After a quiet spell longer than the cull timeout, the pooled kernel handed to a page whose
+    device is slow to connect (it connects only once the pool has refilled, several cull ticks
+    later) is still there."""
+    with voila(tmp_path, "--MappingKernelManager.cull_idle_timeout=3", "--MappingKernelManager.cull_interval=1") \
+            as (base, proc, log):
+        wait_for(lambda: log_count(log, POOL_FILLED) >= 1, "the pool is filled")
+        time.sleep(5)                                   # the quiet spell itself: the pooled kernel's idle clock ages
+        kernel_id = kernel_of_a_bare_get(base)
+        wait_for(lambda: log_count(log, POOL_FILLED) >= 2, "the pool refilled (several cull ticks)")
+        ws = channels(base, kernel_id)                  # 404 here when the kernel was culled
+        assert kernel_info(ws)
+        ws.close()
+
+
+# --- finding 3 ---------------------------------------------------------------------------------------
+def test_bare_gets_do_not_hold_kernels_and_the_cap_frees_itself(tmp_path):
+    """Two GETs that never run the page's JavaScript fill a cap of 2; their kernels are stopped
+    within seconds (unseen_timeout), and the next visitor gets a page, not a 503."""
+    with voila(tmp_path, "--CappedKernelManager.max_kernels=2", "--VoilaConfiguration.preheat_kernel=False",
+               "--CappedKernelManager.unseen_timeout=2", "--MappingKernelManager.cull_interval=1") as (base, proc, log):
+        ids = [kernel_of_a_bare_get(base) for _ in range(2)]     # the cap is full (the 503: test_voila_app.py)
+        for kernel_id in ids:       # watched in the log: asking /api/kernels/<id> is what a page does
+            wait_for(lambda: log_count(log, f"stopping kernel {kernel_id}"), f"kernel {kernel_id} of a bare GET stopped")
+            wait_for(lambda: kernel_state(base, kernel_id)[0] == 404, "its shutdown done")
+            assert "never connected" in kernel_state(base, kernel_id)[1].get("reason", ""), kernel_state(base, kernel_id)
+        assert kernel_of_a_bare_get(base)               # room again
+
+
+def test_an_idle_connected_kernel_is_culled_and_says_why(tmp_path):
+    with voila(tmp_path, "--VoilaConfiguration.preheat_kernel=False", "--CappedKernelManager.connected_idle_timeout=3",
+               "--MappingKernelManager.cull_interval=1") as (base, proc, log):
+        kernel_id = kernel_of_a_bare_get(base)
+        ws = channels(base, kernel_id)
+        assert kernel_info(ws)
+        assert close_code(ws) == 4000                   # the server let go of the idle page, saying so
+        status, body = wait_for(lambda: (lambda r: r if r[0] == 404 else None)(kernel_state(base, kernel_id)),
+                                "the kernel gone")
+        assert "idle" in body.get("reason", ""), body
+
+
+# --- finding 5 ---------------------------------------------------------------------------------------
+def test_the_pool_refills_once_the_cap_has_room_again(tmp_path):
+    """Cap 2, pool 1: two visitors take the pooled kernel and a fresh one, and the refill meets the
+    cap. Once a kernel is gone, the pool is preheated again and the next visitor gets it."""
+    with voila(tmp_path, "--CappedKernelManager.max_kernels=2", "--CappedKernelManager.unseen_timeout=2",
+               "--MappingKernelManager.cull_interval=1") as (base, proc, log):
+        wait_for(lambda: log_count(log, POOL_FILLED) >= 1, "the pool is filled")
+        first = kernel_of_a_bare_get(base)              # the pooled kernel; its refill starts
+        wait_for(lambda: log_count(log, POOL_FILLED) >= 2 or log_count(log, "kernel cap reached"), "the refill")
+        second = kernel_of_a_bare_get(base)             # the refilled pooled kernel; its refill meets the cap
+        wait_for(lambda: log_count(log, "kernel cap reached") >= 1, "a refill refused at the cap")
+        for kernel_id in (first, second):
+            wait_for(lambda: log_count(log, f"stopping kernel {kernel_id}"), "the bare GETs' kernels stopped")
+        used = log_count(log, "Using pre-heated kernel")
+
+        def refilled():             # Voila logs "filled" for a refused refill too: a kernel must have started since
+            after = log.read_text().rsplit("stopping kernel", 1)[1]
+            return "Kernel started" in after and POOL_FILLED in after.split("Kernel started", 1)[1]
+        wait_for(refilled, "the pool filled again after the cap")
+        assert kernel_of_a_bare_get(base)
+        assert log_count(log, "Using pre-heated kernel") == used + 1
