@@ -16,7 +16,7 @@ import urllib.request
 import pytest
 import websocket                                                     # websocket-client
 
-from browser_helpers import ARTIFACTS
+from browser_helpers import ARTIFACTS, shot
 from qttt_widgets.server import BROWSER_PROTOCOL
 
 
@@ -182,3 +182,40 @@ def test_the_pool_refills_once_the_cap_has_room_again(tmp_path):
         wait_for(refilled, "the pool filled again after the cap")
         assert kernel_of_a_bare_get(base)
         assert log_count(log, "Using pre-heated kernel") == used + 1
+
+
+# --- in chromium: closing a tab (finding 4), a page that lost its kernel (finding 3) ---------------------
+def page_kernel(page) -> str:
+    return page.evaluate("() => JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId")
+
+
+def test_closing_the_tab_frees_its_kernel(page, voila_server):
+    """The page's close beacon (POST /voila/api/shutdown/<id> with the _xsrf cookie's value) is
+    accepted: the kernel is shut down as closed, not culled later. XSRF stays on for the rest."""
+    page.goto(voila_server + "/")
+    page.wait_for_selector("button[title^='square 5']", timeout=90_000)
+    kernel_id = page_kernel(page)
+    page.goto("about:blank")                                    # beforeunload: the beacon
+    status, body = wait_for(lambda: (lambda r: r if r[0] == 404 else None)(kernel_state(voila_server, kernel_id)),
+                            "the closed tab's kernel shut down", within=30)
+    assert body.get("reason") == "stopped: closed", body
+    refused = urllib.request.Request(f"{voila_server}/voila/api/shutdown/{kernel_of_a_bare_get(voila_server)}",
+                                     data=b"", method="POST")
+    with pytest.raises(urllib.error.HTTPError) as e:            # no cookie, no _xsrf: still refused
+        urllib.request.urlopen(refused, timeout=30)
+    assert e.value.code == 403
+
+
+def test_a_page_whose_kernel_was_culled_says_so_with_a_reload_button(page, tmp_path):
+    with voila(tmp_path, "--VoilaConfiguration.preheat_kernel=False", "--CappedKernelManager.connected_idle_timeout=4",
+               "--MappingKernelManager.cull_interval=1") as (base, proc, log):
+        page.goto(base + "/")
+        page.wait_for_selector("button[title^='square 5']", timeout=90_000)
+        notice = page.locator("#qttt-lost")
+        notice.wait_for(timeout=90_000)
+        assert "You were idle — reload to play again" in notice.inner_text()
+        shot(page, "11-idle-page")
+        body = page.locator("body").inner_text()
+        assert "GameApp(" not in body and "children=" not in body and "function" not in body
+        notice.locator("button", has_text="Reload").click()
+        page.wait_for_selector("button[title^='square 5']", timeout=90_000)   # a new game
