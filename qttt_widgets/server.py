@@ -252,7 +252,15 @@ class BrowserProtocolConnection(ZMQChannelsWebsocketConnection):
     async def prepare(self):
         offered = self.websocket_handler.request.headers.get("Sec-WebSocket-Protocol", "")
         if BROWSER_PROTOCOL not in [p.strip() for p in offered.split(",")]:
-            raise web.HTTPError(400, f"this server speaks only the browsers' kernel protocol ({BROWSER_PROTOCOL})")
+            # a plain-text 400, finished here: raising HTTPError made jupyter_server render an HTML
+            # error page it has no template for (400.html, then error.html without static_path),
+            # and each refusal wrote about 5 KB of traceback to the log
+            handler = self.websocket_handler
+            handler.set_status(400)
+            handler.set_header("Content-Type", "text/plain; charset=utf-8")
+            handler.log.warning("refused a kernel websocket from %s: not the browsers' protocol (offered %r)",
+                                handler.request.remote_ip, offered[:100])
+            raise web.Finish(f"this server speaks only the browsers' kernel protocol ({BROWSER_PROTOCOL})\n")
         await super().prepare()
 
     def handle_incoming_message(self, incoming_msg) -> None:

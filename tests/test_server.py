@@ -66,3 +66,30 @@ def test_frames_the_browser_sends_pass_the_check():
     assert server.frame_problem(a_frame()) is None
     assert server.frame_problem(a_frame(parts=(b"{}", b"{}", b"{}", b"{}", b"\x00" * 1000))) is None
     assert server.frame_problem(a_frame(parts=(b"x" * (2 * 2**20), b"{}", b"{}", b"{}"))) is None  # a pasted 2 MB record
+
+
+# --- finding 7: a handler's traceback reached the visitor's browser ---------------------------------------
+def test_a_handler_error_shows_one_line_and_its_traceback_goes_to_the_server_log(monkeypatch):
+    import io
+
+    from IPython.core.interactiveshell import InteractiveShell
+
+    from qttt_widgets.kernel_limits import quiet_errors
+    from qttt_widgets.widgets import GameApp
+
+    shell = InteractiveShell.instance()
+    monkeypatch.setattr(shell, "showtraceback", shell.showtraceback)   # undone after the test
+    shown = []
+    monkeypatch.setattr(shell, "_showtraceback", lambda *a: shown.append(a))   # what would reach the page
+    app = GameApp()
+    log = io.StringIO()
+    quiet_errors(app, stream=log)
+
+    def broken(_button):
+        raise RuntimeError("/srv/secret/install/path")
+    app.undo_button.on_click(broken)
+    app.undo_button.click()
+    assert "Traceback" in log.getvalue() and "/srv/secret/install/path" in log.getvalue()
+    assert shown == []                                                  # nothing sent to the page
+    assert "Something went wrong: RuntimeError" in app.message.value
+    assert "secret" not in app.message.value and "Traceback" not in app.message.value

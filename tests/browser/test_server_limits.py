@@ -219,3 +219,17 @@ def test_a_page_whose_kernel_was_culled_says_so_with_a_reload_button(page, tmp_p
         assert "GameApp(" not in body and "children=" not in body and "function" not in body
         notice.locator("button", has_text="Reload").click()
         page.wait_for_selector("button[title^='square 5']", timeout=90_000)   # a new game
+
+
+# --- finding 8 ---------------------------------------------------------------------------------------
+def test_a_refused_websocket_writes_one_line_to_the_log_not_a_traceback(tmp_path):
+    with voila(tmp_path, "--VoilaConfiguration.preheat_kernel=False") as (base, proc, log):
+        kernel_id = kernel_of_a_bare_get(base)
+        before = log.read_text()
+        url = base.replace("http", "ws") + f"/api/kernels/{kernel_id}/channels"
+        with pytest.raises(websocket.WebSocketBadStatusException) as refused:     # the legacy JSON protocol
+            websocket.create_connection(url, timeout=20)
+        assert refused.value.status_code == 400
+        wait_for(lambda: f"400 GET /api/kernels/{kernel_id}/channels" in log.read_text(), "the request logged")
+        added = log.read_text()[len(before):]
+        assert "Traceback" not in added and len(added) < 1000, added
