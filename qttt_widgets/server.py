@@ -191,7 +191,9 @@ class CappedKernelManager(AsyncMappingKernelManager):
             process = self._process(kernel_id)
             if process is not None:
                 rss_mb = process.memory_info().rss / 2**20
-                if self.kernel_rss_mb and rss_mb > self.kernel_rss_mb:
+                # only once its page runs: a kernel stopped while Voila renders the page leaves
+                # that page loading for ever (Voila 0.5), and the first cell is ours
+                if self.kernel_rss_mb and rss_mb > self.kernel_rss_mb and page["seen"]:
                     return await self._stop(kernel_id, "memory",
                                             f"resident memory {rss_mb:.0f} MB over the limit of {self.kernel_rss_mb} MB")
                 cpu = sum(process.cpu_times()[:2])

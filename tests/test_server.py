@@ -93,3 +93,76 @@ def test_a_handler_error_shows_one_line_and_its_traceback_goes_to_the_server_log
     assert shown == []                                                  # nothing sent to the page
     assert "Something went wrong: RuntimeError" in app.message.value
     assert "secret" not in app.message.value and "Traceback" not in app.message.value
+
+
+# --- finding 6: memory by resident size, a CPU budget with no page connected ----------------------------
+class FakeProcess:
+    def __init__(self, rss_mb=80, cpu_s=1.0):
+        self.rss_mb, self.cpu_s = rss_mb, cpu_s
+
+    def memory_info(self):
+        return MagicMock(rss=int(self.rss_mb * 2**20))
+
+    def cpu_times(self):
+        return (self.cpu_s, 0.0)
+
+
+def a_manager(monkeypatch, connections=0, **settings):
+    import asyncio  # noqa: F401
+
+    from jupyter_server._tz import utcnow
+
+    from qttt_widgets.server import CappedKernelManager
+    km = CappedKernelManager(**settings)
+    kernel = MagicMock(last_activity=utcnow(), execution_state="busy")
+    km._kernels["k"] = kernel
+    km._kernel_connections["k"] = connections
+    process = FakeProcess()
+    km._pages["k"] = {"pooled": False, "seen": True, "cpu_base": None, "process": process}
+    stopped = []
+
+    async def shutdown_kernel(kernel_id, now=False, restart=False):
+        stopped.append((kernel_id, now))
+        km._kernels.pop(kernel_id, None)
+    monkeypatch.setattr(km, "shutdown_kernel", shutdown_kernel)
+
+    async def not_culled(self, kernel_id):
+        return None
+    monkeypatch.setattr(server.AsyncMappingKernelManager, "cull_kernel_if_idle", not_culled)
+    return km, process, stopped
+
+
+def tick(km):
+    import asyncio
+    asyncio.run(km.cull_kernel_if_idle("k"))
+
+
+def test_a_kernel_over_its_resident_memory_limit_is_stopped_and_the_page_is_told(monkeypatch):
+    km, process, stopped = a_manager(monkeypatch, connections=1, kernel_rss_mb=1000)
+    tick(km)
+    assert stopped == []
+    process.rss_mb = 1510                                  # the 5 x 5 lookahead of the issue
+    tick(km)
+    assert stopped == [("k", True)]                        # killed, not asked: a busy kernel ignores requests
+    with pytest.raises(server.web.HTTPError) as gone:
+        km._check_kernel_id("k")
+    assert gone.value.reason == "stopped: over its memory limit"
+
+
+def test_a_busy_kernel_with_no_page_connected_has_a_cpu_budget(monkeypatch):
+    km, process, stopped = a_manager(monkeypatch, connections=0, unconnected_cpu_s=60)
+    tick(km)                                               # the budget counts from here
+    process.cpu_s += 59
+    tick(km)
+    assert stopped == []
+    process.cpu_s += 2
+    tick(km)
+    assert stopped == [("k", True)]
+
+
+def test_a_connected_kernel_may_compute_for_as_long_as_its_page_stays(monkeypatch):
+    km, process, stopped = a_manager(monkeypatch, connections=1, unconnected_cpu_s=60)
+    for _ in range(3):
+        process.cpu_s += 100
+        tick(km)
+    assert stopped == []

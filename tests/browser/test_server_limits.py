@@ -233,3 +233,17 @@ def test_a_refused_websocket_writes_one_line_to_the_log_not_a_traceback(tmp_path
         wait_for(lambda: f"400 GET /api/kernels/{kernel_id}/channels" in log.read_text(), "the request logged")
         added = log.read_text()[len(before):]
         assert "Traceback" not in added and len(added) < 1000, added
+
+
+# --- finding 6 in the page -----------------------------------------------------------------------------
+def test_a_kernel_over_its_memory_limit_is_stopped_and_its_page_says_so(page, tmp_path):
+    """A limit below what any app kernel holds (40 MB; a loaded one holds about 75): the kernel is
+    stopped by the server's watchdog, and the page says why instead of hanging at "thinking"."""
+    with voila(tmp_path, "--VoilaConfiguration.preheat_kernel=False", "--CappedKernelManager.kernel_rss_mb=40",
+               "--MappingKernelManager.cull_interval=1") as (base, proc, log):
+        page.goto(base + "/")
+        notice = page.locator("#qttt-lost")
+        notice.wait_for(timeout=90_000)
+        assert "more memory than the server allows" in notice.inner_text(), notice.inner_text()
+        assert "resident memory" in log.read_text()
+        shot(page, "12-memory-page")
