@@ -52,7 +52,9 @@ class CappedKernelManager(AsyncMappingKernelManager):
     * a kernel with a connected page is stopped after ``connected_idle_timeout`` seconds without
       a message (the page then says "you were idle"); jupyter_server's ``cull_idle_timeout``
       still stops a kernel whose page has gone;
-    * a kernel whose resident memory passes ``kernel_rss_mb`` is stopped (the page says so);
+    * a kernel whose resident memory passes ``kernel_rss_mb`` is stopped (the page says so), and
+      while all kernels together hold more than ``total_rss_mb`` (default: three quarters of
+      the machine's memory), the largest is stopped;
     * a kernel with no page connected may use ``unconnected_cpu_s`` CPU seconds, then is stopped;
     * once there is room under the cap, Voila's pool of preheated kernels is filled again (after
       the cap was reached once, it never refilled).
@@ -69,6 +71,8 @@ class CappedKernelManager(AsyncMappingKernelManager):
     connected_idle_timeout = Float(1800, config=True, help="Seconds without a message after which a kernel "
                                    "with a connected page is stopped (0: never).")
     kernel_rss_mb = Integer(1000, config=True, help="Resident memory in MB above which a kernel is stopped (0: none).")
+    total_rss_mb = Integer(0, config=True, help="Resident memory in MB of all kernels together above which the "
+                           "largest is stopped (0: three quarters of the machine's memory).")
     unconnected_cpu_s = Float(60, config=True, help="CPU seconds a kernel may use while no page is connected "
                               "to it (0: no limit).")
 
@@ -222,7 +226,36 @@ class CappedKernelManager(AsyncMappingKernelManager):
 
     async def cull_kernels(self):
         await super().cull_kernels()
+        await self._keep_total_memory()
         self._refill_pool()
+
+    def _total_limit_mb(self) -> float:
+        if self.total_rss_mb:
+            return self.total_rss_mb
+        import psutil
+        return psutil.virtual_memory().total / 2**20 * 0.75
+
+    async def _keep_total_memory(self) -> None:
+        """While all kernels together hold more than ``total_rss_mb`` of resident memory, stop
+        the largest one that has a page (the others are the pool or pages still loading)."""
+        import psutil
+        sizes = {}
+        for kernel_id in list(self._pages):
+            try:
+                process = self._process(kernel_id) if kernel_id in self._kernels else None
+                if process is not None:
+                    sizes[kernel_id] = process.memory_info().rss / 2**20
+            except psutil.Error:
+                pass
+        limit = self._total_limit_mb()
+        while sizes and sum(sizes.values()) > limit:
+            candidates = [k for k in sizes if self._pages.get(k, {}).get("seen")]
+            if not candidates:
+                return
+            biggest = max(candidates, key=sizes.get)
+            await self._stop(biggest, "memory", f"the kernels hold {sum(sizes.values()):.0f} MB together, over the "
+                             f"limit of {limit:.0f} MB; this one holds {sizes[biggest]:.0f} MB")
+            del sizes[biggest]
 
 
 def utcnow():

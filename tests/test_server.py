@@ -166,3 +166,13 @@ def test_a_connected_kernel_may_compute_for_as_long_as_its_page_stays(monkeypatc
         process.cpu_s += 100
         tick(km)
     assert stopped == []
+
+
+def test_the_kernels_together_stay_under_the_total_memory_limit(monkeypatch):
+    import asyncio
+    km, process, stopped = a_manager(monkeypatch, connections=1, kernel_rss_mb=1000, total_rss_mb=1500)
+    for name, mb in (("a", 600), ("b", 900)):
+        km._kernels[name] = MagicMock()
+        km._pages[name] = {"pooled": False, "seen": True, "cpu_base": None, "process": FakeProcess(rss_mb=mb)}
+    asyncio.run(km._keep_total_memory())                   # 80 + 600 + 900 = 1580 MB
+    assert stopped == [("b", True)]
