@@ -1,19 +1,26 @@
-"""Serving the demo app to a class: a cap on live kernels and on each kernel's memory, and
-kernel websockets in the browsers' protocol only.
+"""Serving the demo app to a class (issue 14 and issue 22): a cap on live kernels, rules for
+which kernels may stay alive, memory and CPU limits, and kernel websockets in the browsers'
+protocol only, each frame checked before it is decoded.
 
-Voila starts one kernel per page view. jupyter_server culls idle kernels (``voila.json``:
-``cull_idle_timeout``, ``cull_connected``) but has no cap on how many run at once, so this is
-the smallest subclass of its kernel manager that adds one::
+Voila starts one kernel per page view. jupyter_server culls idle kernels but has no cap on how
+many run at once, does not notice a page that never ran its JavaScript, and cannot tell the
+page why its kernel went. This is the smallest subclass of its kernel manager that does
+(every setting in ``voila.json``)::
 
     {"VoilaConfiguration": {"multi_kernel_manager_class": "qttt_widgets.server.CappedKernelManager"},
-     "CappedKernelManager": {"max_kernels": 40, "kernel_memory_mb": 2500}}
+     "CappedKernelManager": {"max_kernels": 40, "kernel_memory_mb": 2500, "unseen_timeout": 10,
+                             "connected_idle_timeout": 1800, "kernel_rss_mb": 1000,
+                             "unconnected_cpu_s": 60},
+     "MappingKernelManager": {"cull_idle_timeout": 120, "cull_interval": 2}}
 
 At the cap a new visitor gets HTTP 503 with a page that says the class's server is full and to
 try again in a minute; nobody already playing is affected. ``kernel_memory_mb`` is passed to
 each kernel in ``QTTT_KERNEL_MEMORY_MB``; the app notebook calls
-:func:`qttt_widgets.kernel_limits.limit_memory` first
-thing, which caps the kernel's address space (Linux ``RLIMIT_AS``), so one runaway kernel
-gets a MemoryError instead of taking the machine's memory.
+:func:`qttt_widgets.kernel_limits.limit_memory` first thing, which caps the kernel's address
+space (Linux ``RLIMIT_AS``); resident memory is watched from here (``kernel_rss_mb``,
+``total_rss_mb``). The rules are in :class:`CappedKernelManager`; the page side (the sentence
+and the Reload button, the ``_xsrf`` cookie for Voila's close beacon) is the script in the
+app notebook's second cell.
 """
 from __future__ import annotations
 
