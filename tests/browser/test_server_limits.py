@@ -1,0 +1,249 @@
+"""The class server against a real Voila (voila.json, qttt_widgets.server): what a crawler, a
+slow device or a hostile visitor does to it (issue 22). Each test reproduces one finding.
+No timing assertions: each waits on the server's state with a generous bound."""
+import contextlib
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+import uuid
+import urllib.error
+import urllib.request
+
+import pytest
+import websocket                                                     # websocket-client
+
+from browser_helpers import ARTIFACTS, shot
+from qttt_widgets.server import BROWSER_PROTOCOL
+
+
+def kernel_of_a_bare_get(base: str) -> str:
+    """GET the app page as curl would (no JavaScript) and read its kernel id from the page."""
+    html = urllib.request.urlopen(base + "/", timeout=180).read().decode()
+    config = re.search(r'<script id="jupyter-config-data" type="application/json">(.*?)</script>', html, re.S)
+    return json.loads(config.group(1))["kernelId"]
+
+
+def channels(base: str, kernel_id: str):
+    url = base.replace("http", "ws") + f"/api/kernels/{kernel_id}/channels"
+    return websocket.create_connection(url, timeout=20, subprotocols=[BROWSER_PROTOCOL])
+
+
+def close_code(ws, within: float = 90) -> int | str:
+    """Read until the server closes the socket: its close code ("open" if it is still open after
+    ``within`` seconds; the server's pings would keep a plain recv() waiting for ever)."""
+    deadline = time.monotonic() + within
+    while time.monotonic() < deadline:
+        try:
+            opcode, data = ws.recv_data(control_frame=True)
+        except websocket.WebSocketTimeoutException:
+            continue
+        if opcode == websocket.ABNF.OPCODE_CLOSE:
+            return int.from_bytes(data[:2], "big") if len(data) >= 2 else "closed without a code"
+    return "open"
+
+
+def kernel_info(ws) -> dict:
+    from jupyter_server.services.kernels.connection.base import (deserialize_msg_from_ws_v1,
+                                                                 serialize_msg_to_ws_v1)
+    msg_id = uuid.uuid4().hex
+    header = {"msg_id": msg_id, "username": "t", "session": "s", "msg_type": "kernel_info_request",
+              "version": "5.3"}
+    ws.send_binary(serialize_msg_to_ws_v1([json.dumps(p).encode() for p in (header, {}, {}, {})], "shell"))
+    while True:
+        _channel, parts = deserialize_msg_from_ws_v1(ws.recv())
+        reply = json.loads(parts[0])
+        if json.loads(parts[1]).get("msg_id") == msg_id and reply["msg_type"] == "kernel_info_reply":
+            return reply
+
+
+# --- finding 2 ---------------------------------------------------------------------------------------
+def test_an_8_byte_frame_closes_its_socket_and_the_kernel_still_answers(voila_server):
+    kernel_id = kernel_of_a_bare_get(voila_server)
+    ws = channels(voila_server, kernel_id)
+    ws.send_binary((10**7).to_bytes(8, "little"))              # "ten million offsets follow"
+    assert close_code(ws) == 1008                               # refused, not decoded
+    ws.close()
+    again = channels(voila_server, kernel_id)                   # the server and the kernel still serve
+    assert kernel_info(again)                                   # its kernel_info_reply
+    again.close()
+
+
+# --- a Voila of its own, with short timeouts --------------------------------------------------------
+@contextlib.contextmanager
+def voila(tmp_path, *args):
+    """The app under voila.json plus ``args``; yields (base URL, process, log path)."""
+    from conftest import ROOT, free_port, stop, wait_until_up
+    port = free_port()
+    log_path = tmp_path / "voila.log"
+    log = open(log_path, "w")
+    proc = subprocess.Popen([sys.executable, "-m", "voila", "notebooks/app.ipynb", "--no-browser",
+                             f"--port={port}", "--Voila.ip=127.0.0.1", *args],
+                            cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        wait_until_up(base + "/voila/static/", proc)
+        yield base, proc, log_path
+    finally:
+        stop(proc)
+        log.close()
+        shutil.copy(log_path, ARTIFACTS / f"voila-{os.environ.get('PYTEST_CURRENT_TEST', 'x').split(':')[-1].split(' ')[0]}.log")
+
+
+def wait_for(predicate, what: str, within: float = 90):
+    deadline = time.monotonic() + within
+    while time.monotonic() < deadline:
+        value = predicate()
+        if value:
+            return value
+        time.sleep(0.25)
+    raise AssertionError(f"not within {within} s: {what}")
+
+
+def log_count(log_path, words: str) -> int:
+    return log_path.read_text().count(words)
+
+
+def kernel_state(base: str, kernel_id: str) -> tuple[int, dict]:
+    """(HTTP status, JSON body) of GET /api/kernels/<id>, as the page asks it."""
+    try:
+        with urllib.request.urlopen(f"{base}/api/kernels/{kernel_id}", timeout=30) as r:
+            return r.status, json.loads(r.read())
+    except urllib.error.HTTPError as e:
+        return e.code, json.loads(e.read() or b"{}")
+
+
+POOL_FILLED = "is filled with 1 kernel"
+
+
+# --- finding 1 ---------------------------------------------------------------------------------------
+def test_a_pooled_kernel_is_not_culled_before_its_page_connects(tmp_path):
+    """After a quiet spell longer than the cull timeout, the pooled kernel handed to a page whose
+    device is slow to connect (it connects only once the pool has refilled, several cull ticks
+    later) is still there."""
+    with voila(tmp_path, "--MappingKernelManager.cull_idle_timeout=3", "--MappingKernelManager.cull_interval=1") \
+            as (base, proc, log):
+        wait_for(lambda: log_count(log, POOL_FILLED) >= 1, "the pool is filled")
+        time.sleep(5)                                   # the quiet spell itself: the pooled kernel's idle clock ages
+        kernel_id = kernel_of_a_bare_get(base)
+        wait_for(lambda: log_count(log, POOL_FILLED) >= 2, "the pool refilled (several cull ticks)")
+        ws = channels(base, kernel_id)                  # 404 here when the kernel was culled
+        assert kernel_info(ws)
+        ws.close()
+
+
+# --- finding 3 ---------------------------------------------------------------------------------------
+def test_bare_gets_do_not_hold_kernels_and_the_cap_frees_itself(tmp_path):
+    """Two GETs that never run the page's JavaScript fill a cap of 2; their kernels are stopped
+    within seconds (unseen_timeout), and the next visitor gets a page, not a 503."""
+    with voila(tmp_path, "--CappedKernelManager.max_kernels=2", "--VoilaConfiguration.preheat_kernel=False",
+               "--CappedKernelManager.unseen_timeout=2", "--MappingKernelManager.cull_interval=1") as (base, proc, log):
+        ids = [kernel_of_a_bare_get(base) for _ in range(2)]     # the cap is full (the 503: test_voila_app.py)
+        for kernel_id in ids:       # watched in the log: asking /api/kernels/<id> is what a page does
+            wait_for(lambda: log_count(log, f"stopping kernel {kernel_id}"), f"kernel {kernel_id} of a bare GET stopped")
+            wait_for(lambda: kernel_state(base, kernel_id)[0] == 404, "its shutdown done")
+            assert "never connected" in kernel_state(base, kernel_id)[1].get("reason", ""), kernel_state(base, kernel_id)
+        assert kernel_of_a_bare_get(base)               # room again
+
+
+def test_an_idle_connected_kernel_is_culled_and_says_why(tmp_path):
+    with voila(tmp_path, "--VoilaConfiguration.preheat_kernel=False", "--CappedKernelManager.connected_idle_timeout=3",
+               "--MappingKernelManager.cull_interval=1") as (base, proc, log):
+        kernel_id = kernel_of_a_bare_get(base)
+        ws = channels(base, kernel_id)
+        assert kernel_info(ws)
+        assert close_code(ws) == 4000                   # the server let go of the idle page, saying so
+        status, body = wait_for(lambda: (lambda r: r if r[0] == 404 else None)(kernel_state(base, kernel_id)),
+                                "the kernel gone")
+        assert "idle" in body.get("reason", ""), body
+
+
+# --- finding 5 ---------------------------------------------------------------------------------------
+def test_the_pool_refills_once_the_cap_has_room_again(tmp_path):
+    """Cap 2, pool 1: two visitors take the pooled kernel and a fresh one, and the refill meets the
+    cap. Once a kernel is gone, the pool is preheated again and the next visitor gets it."""
+    with voila(tmp_path, "--CappedKernelManager.max_kernels=2", "--CappedKernelManager.unseen_timeout=2",
+               "--MappingKernelManager.cull_interval=1") as (base, proc, log):
+        wait_for(lambda: log_count(log, POOL_FILLED) >= 1, "the pool is filled")
+        first = kernel_of_a_bare_get(base)              # the pooled kernel; its refill starts
+        wait_for(lambda: log_count(log, POOL_FILLED) >= 2 or log_count(log, "kernel cap reached"), "the refill")
+        second = kernel_of_a_bare_get(base)             # the refilled pooled kernel; its refill meets the cap
+        wait_for(lambda: log_count(log, "kernel cap reached") >= 1, "a refill refused at the cap")
+        for kernel_id in (first, second):
+            wait_for(lambda: log_count(log, f"stopping kernel {kernel_id}"), "the bare GETs' kernels stopped")
+        used = log_count(log, "Using pre-heated kernel")
+
+        def refilled():             # Voila logs "filled" for a refused refill too: a kernel must have started since
+            after = log.read_text().rsplit("stopping kernel", 1)[1]
+            return "Kernel started" in after and POOL_FILLED in after.split("Kernel started", 1)[1]
+        wait_for(refilled, "the pool filled again after the cap")
+        assert kernel_of_a_bare_get(base)
+        assert log_count(log, "Using pre-heated kernel") == used + 1
+
+
+# --- in chromium: closing a tab (finding 4), a page that lost its kernel (finding 3) ---------------------
+def page_kernel(page) -> str:
+    return page.evaluate("() => JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId")
+
+
+def test_closing_the_tab_frees_its_kernel(page, voila_server):
+    """The page's close beacon (POST /voila/api/shutdown/<id> with the _xsrf cookie's value) is
+    accepted: the kernel is shut down as closed, not culled later. XSRF stays on for the rest."""
+    page.goto(voila_server + "/")
+    page.wait_for_selector("button[title^='square 5']", timeout=90_000)
+    kernel_id = page_kernel(page)
+    page.goto("about:blank")                                    # beforeunload: the beacon
+    status, body = wait_for(lambda: (lambda r: r if r[0] == 404 else None)(kernel_state(voila_server, kernel_id)),
+                            "the closed tab's kernel shut down", within=30)
+    assert body.get("reason") == "stopped: closed", body
+    refused = urllib.request.Request(f"{voila_server}/voila/api/shutdown/{kernel_of_a_bare_get(voila_server)}",
+                                     data=b"", method="POST")
+    with pytest.raises(urllib.error.HTTPError) as e:            # no cookie, no _xsrf: still refused
+        urllib.request.urlopen(refused, timeout=30)
+    assert e.value.code == 403
+
+
+def test_a_page_whose_kernel_was_culled_says_so_with_a_reload_button(page, tmp_path):
+    with voila(tmp_path, "--VoilaConfiguration.preheat_kernel=False", "--CappedKernelManager.connected_idle_timeout=4",
+               "--MappingKernelManager.cull_interval=1") as (base, proc, log):
+        page.goto(base + "/")
+        page.wait_for_selector("button[title^='square 5']", timeout=90_000)
+        notice = page.locator("#qttt-lost")
+        notice.wait_for(timeout=90_000)
+        assert "You were idle — reload to play again" in notice.inner_text()
+        shot(page, "11-idle-page")
+        body = page.locator("body").inner_text()
+        assert "GameApp(" not in body and "children=" not in body and "function" not in body
+        notice.locator("button", has_text="Reload").click()
+        page.wait_for_selector("button[title^='square 5']", timeout=90_000)   # a new game
+
+
+# --- finding 8 ---------------------------------------------------------------------------------------
+def test_a_refused_websocket_writes_one_line_to_the_log_not_a_traceback(tmp_path):
+    with voila(tmp_path, "--VoilaConfiguration.preheat_kernel=False") as (base, proc, log):
+        kernel_id = kernel_of_a_bare_get(base)
+        before = log.read_text()
+        url = base.replace("http", "ws") + f"/api/kernels/{kernel_id}/channels"
+        with pytest.raises(websocket.WebSocketBadStatusException) as refused:     # the legacy JSON protocol
+            websocket.create_connection(url, timeout=20)
+        assert refused.value.status_code == 400
+        wait_for(lambda: f"400 GET /api/kernels/{kernel_id}/channels" in log.read_text(), "the request logged")
+        added = log.read_text()[len(before):]
+        assert "Traceback" not in added and len(added) < 1000, added
+
+
+# --- finding 6 in the page -----------------------------------------------------------------------------
+def test_a_kernel_over_its_memory_limit_is_stopped_and_its_page_says_so(page, tmp_path):
+    """A limit below what any app kernel holds (40 MB; a loaded one holds about 75): the kernel is
+    stopped by the server's watchdog, and the page says why instead of hanging at "thinking"."""
+    with voila(tmp_path, "--VoilaConfiguration.preheat_kernel=False", "--CappedKernelManager.kernel_rss_mb=40",
+               "--MappingKernelManager.cull_interval=1") as (base, proc, log):
+        page.goto(base + "/")
+        notice = page.locator("#qttt-lost")
+        notice.wait_for(timeout=90_000)
+        assert "more memory than the server allows" in notice.inner_text(), notice.inner_text()
+        assert "resident memory" in log.read_text()
+        shot(page, "12-memory-page")
