@@ -267,3 +267,26 @@ def test_the_review_table_judges_the_moves_and_shows_a_position(page, voila_serv
     assert page.locator("button[title^='square 5: empty']").count() == 1   # O2 not yet placed
     page.locator("button", has_text="Back to the game").click()
     page.wait_for_selector("text=X to move: click two squares for the spooky mark X₅")
+
+
+def test_the_page_asks_nothing_of_the_internet_and_logs_no_error(page, voila_server):
+    """Issue 24, item 8: an offline classroom gets the whole app. Every request on load goes
+    to the server itself (Voila's lab template links Font Awesome from a CDN: the app's
+    template, share/jupyter/voila/templates/qttt, leaves it out, since Voila's bundle carries
+    Font Awesome), and the console shows no error (voila.json loads only the widget
+    extensions, not every JupyterLab extension installed beside Voila)."""
+    from urllib.parse import urlparse
+    outside, errors = [], []
+    page.on("request", lambda r: outside.append(r.url)
+            if urlparse(r.url).hostname not in ("127.0.0.1", None) and not r.url.startswith("data:") else None)
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    open_app(page, voila_server)
+    page.wait_for_load_state("networkidle")
+    square(page, 5).click()                                             # the app answers, too
+    page.wait_for_selector("text=square 5 chosen")
+    assert outside == [], outside
+    assert errors == [], errors
+    icon = page.locator("button", has_text="Undo").locator("i").first   # Font Awesome, served locally
+    assert page.evaluate("e => getComputedStyle(e, '::before').fontFamily", icon.element_handle()) \
+        .lower().count("font awesome") == 1
