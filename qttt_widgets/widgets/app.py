@@ -24,7 +24,7 @@ from qttt_widgets.rules.limits import check_text, parse_json
 from qttt_widgets.rules.goff import GoffGame
 from qttt_widgets.rules.qubit_board import QubitGame
 
-from .board import ClassicalBoardView, GoffBoardView, QubitBoardView
+from .board import ClassicalBoardView, GoffBoardView, QubitBoardView, win_rule
 from .views import CircuitView, EnsembleView, EntanglementGraphView
 
 MODES = [
@@ -82,8 +82,14 @@ RULES = {
               "3) cells at a risk level: Lv1 Ψ⁺ opposite marks, Lv3 Φ⁺ equal marks. The board is measured "
               "when it is full, when a fully occupied line could be completed by measurement, or when you "
               "press Collapse (which does not cost your turn). If both players have lines, more lines win."),
-    "classical": "<b>Classical tic-tac-toe.</b> Click an empty square; three in a row wins.",
+    "classical": "<b>Classical tic-tac-toe.</b> Click an empty square; {in_a_row}.",
 }
+def rules_text(mode: str, size: int = 3) -> str:
+    """The "How to play" text for ``mode`` on an n x n board: it says how many in a row win."""
+    if mode == "qubit":
+        return RULES["qubit"].replace("If both players have lines",
+                                      f"{win_rule(size).capitalize()}. If both players have lines")
+    return RULES[mode].format(in_a_row=win_rule(size))
 
 
 def new_game(mode: str, seed: int | None = None, size: int = 3, levels=None, measurement: str = "shot",
@@ -113,6 +119,9 @@ def load_record(text: str):
     text = check_text(text or "").strip()
     if not text:
         raise RecordError("the record box is empty: paste a saved record first")
+    if text.startswith("["):
+        raise RecordError("this is not a saved record: a record is a JSON object that starts with '{' "
+                          "(press Save to see one), or Goff's moves written like 19 59 15(5)")
     if not text.startswith("{"):
         return GoffGame.from_record(text)
     record = parse_json(text)
@@ -141,6 +150,11 @@ def outcome_text(value: float) -> str:
     if kind is None:                  # an average over the coin (random collapse)
         return f"{who} ahead by {abs(value):.3g} points on average"
     return f"{who} wins with {kind}"
+
+
+def signed(value: float) -> str:
+    """A value with its sign, as the review shows it: '+1', '-0.5', and '0' (never '-0')."""
+    return "0" if abs(value) < 5e-4 else f"{value:+.3g}"
 
 
 def hint_text(game) -> str:
@@ -307,7 +321,7 @@ class GameApp(widgets.VBox):
         for control, shown in show.items():
             control.layout.display = "" if shown else "none"
         self.tabs.layout.display = "none" if mode == "classical" else ""
-        self.rules.value = RULES[mode]
+        self.rules.value = rules_text(mode, st["size"] if mode in SIZES else 3)
 
     def _make_players(self) -> None:
         st = self.settings
@@ -425,6 +439,7 @@ class GameApp(widgets.VBox):
     def show_position(self, actions: int | None) -> None:
         """Show the position after ``actions`` actions (from the review), or the game (None)."""
         self.reviewing = None if actions is None or actions == len(self.game.history) else actions
+        self.view.say("")                         # a refusal said while reviewing no longer applies
         self._draw()
 
     def _update_tabs(self) -> None:
@@ -462,7 +477,7 @@ class GameApp(widgets.VBox):
                                                      "its value under perfect play.</i>")]
             return
         rows = review(self.game)
-        head = ("<b>Each action judged by perfect play.</b> Values are X's points minus O's "
+        head = ("<b>Each action judged by perfect play.</b> Values are X's points minus O's"
                 + (" (averages over the coin)" if self.game.rules == "random" else "")
                 + "; <i>lost</i> is what the player gave away.")
         cells = [widgets.HTML(f"<b>{h}</b>") for h in ("#", "Player", "Action", "Before", "After", "Verdict", "Best")]
@@ -476,7 +491,7 @@ class GameApp(widgets.VBox):
             best = ", ".join(f"<span style='white-space:nowrap'>{html.escape(b)}</span>" for b in r.best[:6]) + \
                 (" …" if len(r.best) > 6 else "")
             cells += [button, widgets.HTML(r.player), widgets.HTML(html.escape(r.action)),
-                      widgets.HTML(f"{r.before:+.3g}"), widgets.HTML(f"{r.after:+.3g}"),
+                      widgets.HTML(signed(r.before)), widgets.HTML(signed(r.after)),
                       widgets.HTML(f"<span style='color:{colour}'>{html.escape(r.verdict)}</span>"),
                       widgets.HTML(best)]
         table = widgets.GridBox(cells, layout=widgets.Layout(
