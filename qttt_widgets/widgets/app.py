@@ -92,6 +92,12 @@ def rules_text(mode: str, size: int = 3) -> str:
     return RULES[mode].format(in_a_row=win_rule(size))
 
 
+# the review table scrolls sideways on a narrow screen: this line says so there
+SCROLL_HINT = ("<div class='qttt-scroll-hint' style='color:#555'><i>The table is wider than the screen: "
+               "swipe it sideways for After, Verdict and Best →</i></div>")
+REVIEW_CSS = "<style>@media (min-width: 640px) { .qttt-scroll-hint { display: none; } }</style>"
+
+
 def new_game(mode: str, seed: int | None = None, size: int = 3, levels=None, measurement: str = "shot",
              both_lines: str = "count"):
     """A new game of ``mode`` with the options the app offers."""
@@ -229,7 +235,7 @@ class GameApp(widgets.VBox):
         self.load_button = widgets.Button(description="Load", icon="upload",
                                           tooltip="load the record pasted in the box below")
         self.back_button = widgets.Button(description="Back to the game", icon="reply", button_style="info",
-                                          layout=widgets.Layout(display="none"))
+                                          layout=widgets.Layout(display="none", width="auto"))
         self.record = widgets.Textarea(placeholder="Saved records appear here; paste one and press Load.",
                                        layout=widgets.Layout(width="100%", height="80px"))
         self.message = widgets.HTML(layout=widgets.Layout(min_height="24px"))
@@ -262,7 +268,8 @@ class GameApp(widgets.VBox):
         options = widgets.HBox([self.difficulty, self.size, self.levels, self.measurement, self.both_lines],
                                layout=widgets.Layout(flex_flow="row wrap", min_height="34px"))
         left = widgets.VBox([self.board_box,
-                             widgets.HBox([self.undo_button, self.redo_button, self.hint_button, self.back_button]),
+                             widgets.HBox([self.undo_button, self.redo_button, self.hint_button, self.back_button],
+                                          layout=widgets.Layout(flex_flow="row wrap")),
                              self.history],
                             layout=widgets.Layout(width="400px", max_width="100%", margin="0 12px 0 0"))
         middle = widgets.HBox([left, self.tabs], layout=widgets.Layout(flex_flow="row wrap"))
@@ -480,10 +487,10 @@ class GameApp(widgets.VBox):
         head = ("<b>Each action judged by perfect play.</b> Values are X's points minus O's"
                 + (" (averages over the coin)" if self.game.rules == "random" else "")
                 + "; <i>lost</i> is what the player gave away.")
-        cells = [widgets.HTML(f"<b>{h}</b>") for h in ("#", "Player", "Action", "Before", "After", "Verdict", "Best")]
+        cells = [widgets.HTML(f"<b>{h}</b>") for h in ("#", "Who", "Action", "Before", "After", "Verdict", "Best")]
         for r in rows:
             button = widgets.Button(description=str(r.number), tooltip=f"show the position after action {r.number}",
-                                    layout=widgets.Layout(width="44px"))
+                                    layout=widgets.Layout(width="36px"))
             button.on_click(lambda _b, k=r.position: self.show_position(k))
             if self.reviewing == r.position:
                 button.button_style = "info"
@@ -494,9 +501,13 @@ class GameApp(widgets.VBox):
                       widgets.HTML(signed(r.before)), widgets.HTML(signed(r.after)),
                       widgets.HTML(f"<span style='color:{colour}'>{html.escape(r.verdict)}</span>"),
                       widgets.HTML(best)]
+        # the table keeps its columns readable and scrolls sideways inside the tab on a narrow
+        # screen, where a line above it says so (REVIEW_CSS shows that line below 640 px)
         table = widgets.GridBox(cells, layout=widgets.Layout(
-            grid_template_columns="48px 56px 110px 60px 60px 80px 1fr", grid_gap="2px 6px"))
-        self.review_box.children = [widgets.HTML(head), table]
+            grid_template_columns="36px 36px 100px 50px 50px 80px minmax(110px, 1fr)", grid_gap="2px 6px",
+            align_items="center", overflow_x="auto", width="100%"))
+        table.add_class("qttt-review-table")
+        self.review_box.children = [widgets.HTML(REVIEW_CSS + head + SCROLL_HINT), table]
 
     # --- undo, redo, save, load -----------------------------------------------------------
     def undo(self) -> None:

@@ -290,3 +290,89 @@ def test_the_page_asks_nothing_of_the_internet_and_logs_no_error(page, voila_ser
     icon = page.locator("button", has_text="Undo").locator("i").first   # Font Awesome, served locally
     assert page.evaluate("e => getComputedStyle(e, '::before').fontFamily", icon.element_handle()) \
         .lower().count("font awesome") == 1
+
+
+def load_record(page, text: str):
+    page.locator("textarea").fill(text)
+    page.locator("button", has_text="Load").click()
+
+
+FULLY_SHOWN = """e => {
+    // the whole text shows: nothing overflows the element, and no ancestor that hides its
+    // overflow cuts the element's box (a scrolling ancestor only needs scrolling)
+    if (e.scrollHeight > e.clientHeight + 1 || e.scrollWidth > e.clientWidth + 1) return false;
+    e.scrollIntoView({block: 'center'});               // the page scrolls: bring it in first
+    const r = e.getBoundingClientRect();
+    const hides = v => v === 'hidden' || v === 'clip';
+    for (let a = e.parentElement; a; a = a.parentElement) {
+        const s = getComputedStyle(a);
+        if (!hides(s.overflowX) && !hides(s.overflowY)) continue;
+        const q = a.getBoundingClientRect();
+        if (r.bottom > q.bottom + 1 || r.right > q.right + 1 || r.top < q.top - 1 || r.left < q.left - 1) return false;
+    }
+    return true;
+}"""
+
+
+@pytest.mark.parametrize("width, height", [(1366, 768), (390, 844)])
+def test_every_status_is_readable_in_full(page, voila_server, width, height):
+    """Issue 24, item 4: the ½ explanation after the README's record took three lines in a
+    fixed 46 px box and its last line was cut."""
+    page.set_viewport_size({"width": width, "height": height})
+    open_app(page, voila_server)
+    square(page, 5).click()
+    status = page.locator(".widget-html", has_text="square 5 chosen").first
+    status.wait_for()
+    assert status.evaluate(FULLY_SHOWN)
+    square(page, 5).click()                                             # cancel
+    load_record(page, "58 47 67 59 48 68")
+    status = page.locator(".widget-html", has_text="A cycle! X chooses where").first
+    status.wait_for()
+    assert status.evaluate(FULLY_SHOWN), status.evaluate(
+        "e => [e.className, e.scrollHeight, e.clientHeight, e.scrollWidth, e.clientWidth, e.innerText]")
+    load_record(page, "58 47 67 59 48 68(8)")
+    status = page.locator(".widget-html", has_text="so it scores ½").first
+    status.wait_for()
+    assert status.evaluate(FULLY_SHOWN), status.inner_text()
+    shot(page, f"11-status-in-full-{width}")
+    dropdown(page, "Mode:").select_option(label="Qubit per cell (SWAP, H, entangle)")
+    dropdown(page, "Board:").select_option(label="5 x 5")
+    status = page.locator(".qttt-status", has_text="five in a row wins")
+    status.wait_for()
+    assert status.evaluate(FULLY_SHOWN), status.inner_text()
+
+
+def test_the_review_on_a_phone_and_back_to_the_game(page, voila_server):
+    """Issue 24, item 6: at 390 x 844 the table's last columns were cut off with no sign that
+    it scrolls, and a blank gap followed row 1; at 1366 the button read 'Back to the ga…';
+    after it, the red 'You are looking at an earlier position…' stayed."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_app(page, voila_server)
+    click_people(page, "48 56 14 35")
+    page.wait_for_selector("text=X to move: click two squares for the spooky mark X₅")
+    page.locator(".lm-TabBar-tab, .p-TabBar-tab", has_text="Review").click()
+    page.wait_for_selector("text=Each action judged by perfect play")
+    table = page.locator(".widget-gridbox", has_text="Verdict").first
+    wide = table.evaluate("e => [e.scrollWidth, e.clientWidth, getComputedStyle(e).overflowX]")
+    assert wide[0] <= wide[1] + 1 or wide[2] in ("auto", "scroll"), wide      # cut off: it must scroll
+    if wide[0] > wide[1] + 1:                                           # ... and say so
+        assert page.locator(".qttt-scroll-hint").is_visible()
+        table.evaluate("e => { e.scrollLeft = e.scrollWidth; }")
+        best = page.locator(".widget-gridbox .widget-html", has_text="Best").first.bounding_box()
+        box = table.bounding_box()
+        assert best["x"] + best["width"] <= box["x"] + box["width"] + 1   # Best can be brought into view
+    rows = [page.locator(f"button[title='show the position after action {k}']").bounding_box() for k in (1, 2, 3)]
+    gaps = [rows[k + 1]["y"] - (rows[k]["y"] + rows[k]["height"]) for k in (0, 1)]
+    assert max(gaps) < 40, gaps                                         # no blank gap between rows
+    shot(page, "12-review-390")
+    page.set_viewport_size({"width": 1366, "height": 768})
+    assert not page.locator(".qttt-scroll-hint").is_visible()
+    page.locator("button[title='show the position after action 1']").click()
+    page.wait_for_selector("text=Reviewing: the position after action 1")
+    back = page.locator("button", has_text="Back to the game")
+    assert back.evaluate("e => e.scrollWidth <= e.clientWidth + 1"), back.evaluate("e => [e.scrollWidth, e.clientWidth]")
+    square(page, 1).click()
+    page.wait_for_selector("text=/You are looking at an earlier position/")
+    back.click()
+    page.wait_for_selector("text=X to move: click two squares for the spooky mark X₅")
+    assert page.locator("text=/You are looking at an earlier position/").count() == 0
