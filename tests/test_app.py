@@ -251,3 +251,12 @@ def test_a_four_by_four_draw_says_nobody_has_four_in_a_row():
         app.view.buttons[sq - 1].click()
     assert app.game.is_over and app.game.result == "draw"
     assert "Game over: a draw (nobody has four in a row)." in app.view.status.value
+
+
+def test_a_collapse_rows_best_is_named_like_its_action():
+    app = GameApp()
+    click(app.view, "58 47 67 59 48 68 8")
+    app.tabs.selected_index = 3
+    texts = cell_texts(app.review_box.children[1])
+    row7 = texts[7 * 7: 7 * 8]
+    assert row7[2] == "collapse to 8" and row7[6] == "collapse to 6", row7

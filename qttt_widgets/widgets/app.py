@@ -226,9 +226,9 @@ class GameApp(widgets.VBox):
         self.measurement = dropdown("Measure:", MEASUREMENTS, "390px", "65px", "measurement")
         self.both_lines = dropdown("Both have lines:", BOTH_LINES, "300px", "110px", "both_lines")
         self.new_button = widgets.Button(description="New game", button_style="primary", icon="refresh")
-        self.undo_button = widgets.Button(description="Undo", icon="undo", layout=widgets.Layout(width="90px"))
-        self.redo_button = widgets.Button(description="Redo", icon="repeat", layout=widgets.Layout(width="90px"))
-        self.hint_button = widgets.Button(description="Hint", icon="lightbulb-o", layout=widgets.Layout(width="90px"),
+        self.undo_button = widgets.Button(description="Undo", icon="undo", layout=widgets.Layout(width="74px"))
+        self.redo_button = widgets.Button(description="Redo", icon="repeat", layout=widgets.Layout(width="74px"))
+        self.hint_button = widgets.Button(description="Hint", icon="lightbulb-o", layout=widgets.Layout(width="74px"),
                                           tooltip="the perfect actions here, from the Goff solver")
         self.save_button = widgets.Button(description="Save", icon="download",
                                           tooltip="put this game's record in the box below")
