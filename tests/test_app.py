@@ -260,3 +260,14 @@ def test_a_collapse_rows_best_is_named_like_its_action():
     texts = cell_texts(app.review_box.children[1])
     row7 = texts[7 * 7: 7 * 8]
     assert row7[2] == "collapse to 8" and row7[6] == "collapse to 6", row7
+
+
+def test_the_players_mark_is_drawn_before_the_computer_thinks():
+    """Issue 24, item 2: the board showed only the first square highlighted while the
+    computer thought; the player's mark is drawn first."""
+    app = GameApp(o=SOLVER_NAME)
+    seen = []
+    app.view.status.observe(lambda c: seen.append((c["new"], app.view.picture.value)), names="value")
+    click(app.view, "19")
+    pictures = [picture for status, picture in seen if "is thinking" in status]
+    assert pictures and ">X<tspan" in pictures[0] and ">O<tspan" not in pictures[0]

@@ -401,6 +401,7 @@ class GameApp(widgets.VBox):
                 break
             who = self.game.to_move
             self.view.locked = "Wait: the computer is to move."
+            self.view.show(self.game)            # the last action (the player's mark) shows while it thinks
             self.view.set_status(f"{who} ({self._player_name(who)}) is thinking…")
             self.view.status.add_class("qttt-thinking")
             try:

@@ -376,3 +376,21 @@ def test_the_review_on_a_phone_and_back_to_the_game(page, voila_server):
     back.click()
     page.wait_for_selector("text=X to move: click two squares for the spooky mark X₅")
     assert page.locator("text=/You are looking at an earlier position/").count() == 0
+
+
+def test_the_players_mark_shows_while_the_computer_thinks(page, voila_server):
+    """Issue 24, item 2: after the second click the board showed only the first square
+    highlighted for as long as the computer thought; now the mark is drawn first."""
+    open_app(page, voila_server)
+    dropdown(page, "O:").select_option(label="Computer: Goff solver (see difficulty)")
+    page.evaluate("""() => { window.qtttSeen = [];
+        new MutationObserver(() => {
+            const s = [...document.querySelectorAll('.widget-html')].find(e => e.innerText.includes('is thinking'));
+            const b = document.querySelector("button[title^='square 1:']");
+            if (s && b) window.qtttSeen.push([s.innerText, b.title]);
+        }).observe(document.body, {subtree: true, childList: true, characterData: true, attributes: true}); }""")
+    click_people(page, "19")
+    page.wait_for_selector("text=/19 \\d\\d/")                          # the solver answered
+    seen = page.evaluate("() => window.qtttSeen")
+    thinking = [title for status, title in seen if "is thinking" in status]
+    assert thinking and all("spooky X1" in t for t in thinking), seen[-6:]
