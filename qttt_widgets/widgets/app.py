@@ -230,9 +230,9 @@ class GameApp(widgets.VBox):
         self.redo_button = widgets.Button(description="Redo", icon="repeat", layout=widgets.Layout(width="74px"))
         self.hint_button = widgets.Button(description="Hint", icon="lightbulb-o", layout=widgets.Layout(width="74px"),
                                           tooltip="the perfect actions here, from the Goff solver")
-        self.save_button = widgets.Button(description="Save", icon="download",
+        self.save_button = widgets.Button(description="Save", icon="download", layout=widgets.Layout(width="74px"),
                                           tooltip="put this game's record in the box below")
-        self.load_button = widgets.Button(description="Load", icon="upload",
+        self.load_button = widgets.Button(description="Load", icon="upload", layout=widgets.Layout(width="74px"),
                                           tooltip="load the record pasted in the box below")
         self.back_button = widgets.Button(description="Back to the game", icon="reply", button_style="info",
                                           layout=widgets.Layout(display="none", width="auto"))
@@ -268,13 +268,14 @@ class GameApp(widgets.VBox):
         options = widgets.HBox([self.difficulty, self.size, self.levels, self.measurement, self.both_lines],
                                layout=widgets.Layout(flex_flow="row wrap", min_height="34px"))
         left = widgets.VBox([self.board_box,
-                             widgets.HBox([self.undo_button, self.redo_button, self.hint_button, self.back_button],
+                             widgets.HBox([self.undo_button, self.redo_button, self.hint_button, self.save_button,
+                                           self.load_button, self.back_button],
                                           layout=widgets.Layout(flex_flow="row wrap")),
                              self.history],
                             layout=widgets.Layout(width="400px", max_width="100%", margin="0 12px 0 0"))
         middle = widgets.HBox([left, self.tabs], layout=widgets.Layout(flex_flow="row wrap"))
-        saving = widgets.VBox([widgets.HBox([self.save_button, self.load_button]), self.record])
-        super().__init__([top, options, self.rules_box, self.message, middle, saving], **kwargs)
+        # Save and Load sit with Undo under the board (on screen at 1366 x 768); the record box below
+        super().__init__([top, options, self.rules_box, self.message, middle, self.record], **kwargs)
         self.view = None
         self.game = None
         self.new_game()

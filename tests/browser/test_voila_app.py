@@ -394,3 +394,14 @@ def test_the_players_mark_shows_while_the_computer_thinks(page, voila_server):
     seen = page.evaluate("() => window.qtttSeen")
     thinking = [title for status, title in seen if "is thinking" in status]
     assert thinking and all("spooky X1" in t for t in thinking), seen[-6:]
+
+
+def test_save_and_load_are_on_screen_at_1366x768(page, voila_server):
+    """Issue 24, item 9 (in part): Save and Load sat below the fold at 1366 x 768."""
+    page.set_viewport_size({"width": 1366, "height": 768})
+    open_app(page, voila_server)
+    for name in ("Save", "Load", "Undo"):
+        b = page.locator("button", has_text=name).first.bounding_box()
+        assert b["y"] + b["height"] <= 768, (name, b)
+    page.locator("button", has_text="Save").click()
+    page.wait_for_selector("text=Saved")
