@@ -34,20 +34,34 @@ def start_page(root: Path = ROOT) -> str:
     return "/lab/tree/notebooks"
 
 
+# Voila's template for the app: its "lab" template without the CDN stylesheets
+# (share/jupyter/voila/templates/qttt), so the page asks nothing of the internet
+TEMPLATES = ROOT / "share" / "jupyter"
+
+
 def app_command(argv: list[str]) -> list[str]:
     # run from the top of the checkout so that voila.json (sources stripped, tracebacks off,
     # a preheated kernel, idle kernels culled) applies
-    return [sys.executable, "-m", "voila", "notebooks/app.ipynb"] + argv
+    return [sys.executable, "-m", "voila", "notebooks/app.ipynb", "--template=qttt"] + argv
+
+
+def app_env(env: dict | None = None) -> dict:
+    """The environment for Voila: the checkout's share/jupyter first on JUPYTER_PATH, so the
+    app's template (--template=qttt) is found."""
+    env = dict(os.environ if env is None else env)
+    env["JUPYTER_PATH"] = os.pathsep.join(p for p in (str(TEMPLATES), env.get("JUPYTER_PATH", "")) if p)
+    return env
 
 
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
+    env = None
     if argv[:1] == ["app"]:
-        cmd = app_command(argv[1:])
+        cmd, env = app_command(argv[1:]), app_env()
     else:
         cmd = lab_command(argv[1:] if argv[:1] == ["lessons"] else argv)
     print("starting:", " ".join(cmd), flush=True)
-    return subprocess.call(cmd, cwd=ROOT)
+    return subprocess.call(cmd, cwd=ROOT, env=env)
 
 
 if __name__ == "__main__":

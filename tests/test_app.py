@@ -211,7 +211,7 @@ def test_the_review_judges_each_action_and_shows_its_position():
     app.tabs.selected_index = 3
     table = app.review_box.children[1]
     texts = cell_texts(table)
-    assert texts[7:14] == ["1", "X", "4-8", "+0.5", "+0", "lost 0.5", "1-9, 3-7"]
+    assert texts[7:14] == ["1", "X", "4-8", "+0.5", "0", "lost 0.5", "1-9, 3-7"]
     row3 = table.children[7 * 3]
     row3.click()                                             # the position after action 3
     assert app.reviewing == 3 and len(app.view.game.history) == 3 and len(app.game.history) == 4
@@ -221,6 +221,7 @@ def test_the_review_judges_each_action_and_shows_its_position():
     app.back_button.click()
     assert app.reviewing is None and app.view.game == app.game and app.view.game is not app.game
     assert "O to move" not in app.view.status.value
+    assert app.view.message.value == ""                      # issue 24: the refusal does not stay
 
 
 @pytest.mark.slow
@@ -231,3 +232,82 @@ def test_the_review_under_the_coins_rules_lists_the_coin():
     texts = cell_texts(app.review_box.children[1])
     coin_row = texts[7 * 3: 7 * 4]
     assert coin_row[1] == "coin" and coin_row[2].startswith("O2 to square ") and "chance" in coin_row[5]
+
+
+# --- issue 24: every message plain and right ------------------------------------------------
+def load(app, text: str) -> str:
+    app.record.value = text
+    app.load_button.click()
+    return re.sub("<[^>]+>", "", app.message.value)
+
+
+def test_the_review_head_has_no_stray_space_and_no_value_reads_minus_zero():
+    app = GameApp()
+    click(app.view, "58 47 67 59 48 68 8")                   # the README's game, to its end
+    app.tabs.selected_index = 3
+    head = app.review_box.children[0].value
+    assert "minus O's; <i>lost</i>" in head and " ;" not in head
+    texts = cell_texts(app.review_box.children[1])
+    values = [t for i, t in enumerate(texts) if i % 7 in (3, 4) and i >= 7]
+    assert values and not any(v in ("-0", "+0", "-0.0") for v in values), values
+
+
+def test_json_that_is_not_a_record_is_not_read_as_moves():
+    app = GameApp()
+    text = load(app, "[[[[1]]]]")
+    assert "not a saved record" in text and "a move is two squares" not in text
+    assert "The current game is unchanged" in text
+
+
+def test_a_refused_collapse_names_the_move_it_follows():
+    app = GameApp()
+    text = load(app, "58 47 67 59 48 68(7)")
+    assert "move 6 (68, then the collapse into square 7): O6 can only collapse into square 6 or 8" in text
+    assert "((" not in text
+
+
+def test_the_circuit_of_a_finished_game_does_not_say_no_marks_yet():
+    app = GameApp()
+    click(app.view, "58 47 67 59 48 68 8")
+    app.tabs.selected_index = 1
+    assert app.game.is_over
+    assert "yet" not in app.circuit.text.value and "empty" in app.circuit.text.value
+
+
+@pytest.mark.parametrize("mode, n, words", [("classical", 3, "three in a row"), ("classical", 4, "four in a row"),
+                                             ("classical", 5, "five in a row"), ("qubit", 3, "three in a row"),
+                                             ("qubit", 4, "four in a row"), ("qubit", 5, "five in a row")])
+def test_the_rules_and_the_status_say_how_many_in_a_row_win(mode, n, words):
+    app = GameApp(mode=mode)
+    app.size.value = n
+    assert words in app.rules.value.lower() and words in app.view.status.value
+
+
+def test_a_four_by_four_draw_says_nobody_has_four_in_a_row():
+    app = GameApp(mode="classical")
+    app.size.value = 4
+    # X holds 1-2-3 and 1-6-11 (three in a row, not four): no win on 4 x 4
+    for sq in (1, 4, 2, 5, 3, 8, 6, 13, 14, 15, 12, 11, 7, 16, 9, 10):
+        app.view.buttons[sq - 1].click()
+    assert app.game.is_over and app.game.result == "draw"
+    assert "Game over: a draw (nobody has four in a row)." in app.view.status.value
+
+
+def test_a_collapse_rows_best_is_named_like_its_action():
+    app = GameApp()
+    click(app.view, "58 47 67 59 48 68 8")
+    app.tabs.selected_index = 3
+    texts = cell_texts(app.review_box.children[1])
+    row7 = texts[7 * 7: 7 * 8]
+    assert row7[2] == "collapse to 8" and row7[6] == "collapse to 6", row7
+
+
+def test_the_players_mark_is_drawn_before_the_computer_thinks():
+    """Issue 24, item 2: the board showed only the first square highlighted while the
+    computer thought; the player's mark is drawn first."""
+    app = GameApp(o=SOLVER_NAME)
+    seen = []
+    app.view.status.observe(lambda c: seen.append((c["new"], app.view.picture.value)), names="value")
+    click(app.view, "19")
+    pictures = [picture for status, picture in seen if "is thinking" in status]
+    assert pictures and ">X<tspan" in pictures[0] and ">O<tspan" not in pictures[0]

@@ -200,13 +200,13 @@ def test_collapsed_marks_are_large_and_both_lines_are_struck_with_their_largest_
         assert text(e) == player + digits[sub]
         assert attrs(e, "x", "y") == {"font-size": "50", "font-weight": "bold", "text-anchor": "middle",
                                       "fill": svg.X_COLOUR if player == "X" else svg.O_COLOUR}
-    assert strikes(root) == [((50, 150), (250, 150), "X, largest 5", (150, 142)),
-                             ((50, 250), (250, 250), "O, largest 6", (150, 242))]
+    assert strikes(root) == [((50, 150), (250, 150), "X, largest 5", (150, 121)),
+                             ((50, 250), (250, 250), "O, largest 6", (150, 221))]
     line = [e for e in tags(root, "line") if e.get("stroke") == svg.LINE_COLOUR][0]
     assert attrs(line, "x1", "y1", "x2", "y2") == {"stroke": svg.LINE_COLOUR, "stroke-width": "6",
                                                    "stroke-linecap": "round", "opacity": "0.75"}
     label = [e for e in tags(root, "text") if e.get("fill") == svg.LINE_COLOUR][0]
-    assert attrs(label, "x", "y") == {"font-size": "15", "fill": svg.LINE_COLOUR, "font-weight": "bold",
+    assert attrs(label, "x", "y") == {"font-size": "14", "fill": svg.LINE_COLOUR, "font-weight": "bold",
                                       "text-anchor": "middle", "stroke": "white", "stroke-width": "3",
                                       "paint-order": "stroke"}
 
@@ -214,8 +214,8 @@ def test_collapsed_marks_are_large_and_both_lines_are_struck_with_their_largest_
 def test_a_row_and_a_column_made_by_the_last_classical_mark_are_both_struck():
     g = GoffGame.from_record("18 48 67 27 25 45 19 46(4) 3")         # X9 in square 3: row 1-2-3, column 3-6-9
     assert strikes(parse(svg.goff_board(g))) == [
-        ((50, 50), (250, 50), "X, largest 9", (150, 42)),
-        ((250, 50), (250, 250), "X, largest 9", (250, 142))]
+        ((50, 50), (250, 50), "X, largest 9", (150, 21)),
+        ((250, 50), (250, 250), "X, largest 9", (250, 121))]
 
 
 # --- the classical board ---------------------------------------------------------------------------
@@ -232,7 +232,7 @@ def test_the_classical_board_draws_its_marks_and_strikes_a_win():
     assert [(xy(e), text(e), e.get("fill")) for e in big_marks(root)] == [
         ((50, 66), "O", svg.O_COLOUR), ((150, 66), "O", svg.O_COLOUR), ((250, 66), "X", svg.X_COLOUR),
         ((150, 166), "X", svg.X_COLOUR), ((50, 266), "X", svg.X_COLOUR)]
-    assert strikes(root) == [((250, 50), (50, 250), "X", (150, 142))]
+    assert strikes(root) == [((250, 50), (50, 250), "X's line", (150, 121))]
     assert [(xy(e), e.get("fill")) for e in tags(root, "rect")[1:]] == [((200, 200), svg.SELECTED_FILL)]
 
 
@@ -240,7 +240,7 @@ def test_an_o_line_is_struck_and_a_mixed_line_is_not():
     b = ClassicalBoard()
     for sq in (0, 3, 1, 4, 8, 5):               # O: 4-5-6; X: 1, 2, 9
         b.play(sq)
-    assert strikes(parse(svg.classical_board(b))) == [((50, 150), (250, 150), "O", (150, 142))]
+    assert strikes(parse(svg.classical_board(b))) == [((50, 150), (250, 150), "O's line", (150, 121))]
     b = ClassicalBoard()
     for sq in (0, 1, 2):                        # X O X on the top row
         b.play(sq)
@@ -257,7 +257,7 @@ def test_larger_classical_boards_with_k_in_a_row(n):
     check_grid(root, n)
     assert [(xy(e), text(e)) for e in big_marks(root)] == [
         ((150, 66), "X"), ((250, 66), "X"), ((350, 66), "X"), ((50, 166), "O"), ((150, 166), "O")]
-    assert strikes(root) == [((150, 50), (350, 50), "X", (250, 42))]
+    assert strikes(root) == [((150, 50), (350, 50), "X's line", (250, 21))]
 
 
 # --- the qubit board -------------------------------------------------------------------------------
@@ -299,7 +299,7 @@ def test_the_qubit_board_draws_marks_a_selection_and_a_line():
     assert [(xy(e), text(e), e.get("fill")) for e in big_marks(root)] == [
         ((50, 66), "X", svg.X_COLOUR), ((150, 66), "X", svg.X_COLOUR), ((250, 66), "X", svg.X_COLOUR),
         ((50, 166), "O", svg.O_COLOUR), ((150, 166), "O", svg.O_COLOUR)]
-    assert strikes(root) == [((50, 50), (250, 50), "X", (150, 42))]
+    assert strikes(root) == [((50, 50), (250, 50), "X's line", (150, 21))]
     assert [(xy(e), e.get("fill")) for e in tags(root, "rect")[1:]] == [((100, 200), svg.SELECTED_FILL)]
 
 
@@ -670,7 +670,7 @@ def test_groups_are_listed_by_their_first_mark_even_after_a_merge():
      "moves, move 2 (12(2)): the record says O2 (squares 1 and 2) collapsed into square 2, but seed 0's coin "
      "sends it to square 1"),
     ({"format": "qttt-goff", "rules": "random", "seed": 0, "moves": "12 12(1) (1)"},
-     "moves, move 3 ((1)): under random-collapse rules a collapse is the outcome of the mark that closed a "
+     "moves, move 2 (12(1), then the collapse into square 1): under random-collapse rules a collapse is the outcome of the mark that closed a "
      "cycle, written right after it, as 15(5)"),
     ({"format": "qttt-goff", "rules": "goff", "moves": "12 34", "redo": "56 11"},
      "redo, move 4 (11): a spooky mark needs two different squares, got 1 twice"),

@@ -70,7 +70,8 @@ def review(game: GoffGame, solver: GoffSolver | None = None) -> list[ReviewRow]:
         else:
             after = solver.value(nxt)
         lost = max(0.0, (before - after) if mover == "X" else (after - before))
-        best = tuple(position.action_of(a).short for a in best_actions) if lost > EPS else ()
+        # a best collapse or last square is named as the action column names it ('collapse to 6')
+        best = tuple(position.action_of(a).label for a in best_actions) if lost > EPS else ()
         rows.append(ReviewRow(len(rows) + 1, mover, entry.action.label, before, after, lost, best, k + 1))
         if coin:
             sub = position.move_number

@@ -131,9 +131,17 @@ def replay(game: "GoffGame", actions: Sequence[tuple], where: str = "moves", sta
     """Apply recorded ``actions`` (as ``notation.parse_actions`` reads them) to ``game``, checking
     each as a player's action would be checked and, under random collapse, checking that each
     recorded outcome is the one the seed's coin gives. A problem raises RecordError naming
-    the move; ``game`` may then be part-way."""
-    for i, action in enumerate(actions, start):
-        label = f"{where}, move {i} ({format_actions([action])})"
+    the move as people count moves (``start`` is the first one's number: a collapse belongs to
+    the mark before it, as in the notation's 15(5)); ``game`` may then be part-way."""
+    move, mark = start - 1, None
+    for action in actions:
+        if action[0] == "collapse":
+            done = format_actions([mark]) if mark is not None else ""
+            label = (f"{where}, move {move} ({done}, then the collapse into square {action[1] + 1})" if done
+                     else f"{where}, the collapse into square {action[1] + 1} before any move")
+        else:
+            move, mark = move + 1, action
+            label = f"{where}, move {move} ({format_actions([action])})"
         try:
             kind = action[0]
             if kind == "mark" and len(action) > 3:
@@ -657,7 +665,7 @@ class GoffGame(Game):
         data = read_goff_record(record)
         game = cls(data.rules, seed=data.seed)
         replay(game, data.moves, "moves")
-        replay(game, data.redo, "redo", start=len(data.moves) + 1)
+        replay(game, data.redo, "redo", start=sum(a[0] != "collapse" for a in data.moves) + 1)
         for _ in data.redo:
             game.undo()
         return game

@@ -72,14 +72,37 @@ def _big_mark(text: str, player: str, x: float, y: float, cell: int) -> str:
             f'fill="{_colour(player)}" text-anchor="middle">{escape(text)}</text>')
 
 
-def _strike(line: Sequence[int], n: int, cell: int, label: str) -> str:
+# a struck line's label: in the top strip of one of the line's own squares, above its big mark
+# (a big mark's letters start 0.30 of a square down), so it covers no mark; the font size is in
+# board units (a square is 100): 14 for Goff's "X, largest 5", 17 for a "X's line"
+LABEL_BASELINE = 0.21
+
+
+def _label_squares(lines: Sequence[Sequence[int]]) -> list[int]:
+    """For each line, the square whose top strip carries its label: the line's middle square,
+    or the nearest one to it that no earlier label took (two lines may share their middle)."""
+    taken: set[int] = set()
+    out = []
+    for line in lines:
+        middle = (len(line) - 1) / 2
+        order = sorted(range(len(line)), key=lambda i: (abs(i - middle), i))
+        sq = next((line[i] for i in order if line[i] not in taken), line[order[0]])
+        taken.add(sq)
+        out.append(sq)
+    return out
+
+
+def _strike(line: Sequence[int], n: int, cell: int, label: str, at: int | None = None, size: int = 14) -> str:
+    """The line struck through from its first square's centre to its last's, and ``label`` in
+    the top strip of square ``at`` (one of the line's squares; its middle one by default)."""
     (r1, c1), (r2, c2) = divmod(line[0], n), divmod(line[-1], n)
     x1, y1 = c1 * cell + cell / 2, r1 * cell + cell / 2
     x2, y2 = c2 * cell + cell / 2, r2 * cell + cell / 2
-    mx, my = (x1 + x2) / 2, (y1 + y2) / 2
+    r, c = divmod(line[len(line) // 2] if at is None else at, n)
+    lx, ly = c * cell + cell / 2, r * cell + cell * LABEL_BASELINE
     return (f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="{LINE_COLOUR}" stroke-width="6" '
             f'stroke-linecap="round" opacity="0.75"/>'
-            f'<text x="{mx}" y="{my - 8}" font-size="{cell * 0.15:.0f}" fill="{LINE_COLOUR}" font-weight="bold" '
+            f'<text x="{lx:g}" y="{ly:g}" font-size="{size}" fill="{LINE_COLOUR}" font-weight="bold" '
             f'text-anchor="middle" stroke="white" stroke-width="3" paint-order="stroke">{escape(label)}</text>')
 
 
@@ -110,8 +133,9 @@ def goff_board(game: "GoffGame", size: int = 300, selected: Iterable[int] = ()) 
             px, py = c * cell + 8 + dc * 28 + 12, r * cell + 8 + dr * 28 + 19
             body.append(f'<text x="{px}" y="{py}" font-size="17" fill="{_colour(player)}" text-anchor="middle">'
                         f'{player}<tspan font-size="12" dy="3">{s}</tspan></text>')
-    for player, line, top in game.lines():
-        body.append(_strike(line, 3, cell, f"{player}, largest {top}"))
+    lines = game.lines()
+    for (player, line, top), at in zip(lines, _label_squares([line for _p, line, _t in lines])):
+        body.append(_strike(line, 3, cell, f"{player}, largest {top}", at))
     # the title says no more than the picture shows (a task may ask for the record)
     title = "Goff board, empty" if not game.history else (
         f"Goff board after {len(game.history)} action{'s' if len(game.history) != 1 else ''}")
@@ -128,10 +152,10 @@ def classical_board(board: "ClassicalBoard", size: int = 240, selected: Iterable
         body.append(_square_number(sq, c * cell, r * cell, cell))
         if v in ("X", "O"):
             body.append(_big_mark(v, v, c * cell, r * cell, cell))
-    for line in winning_lines(n, board.k):
-        owner = board.cells[line[0]]
-        if owner in ("X", "O") and all(board.cells[i] == owner for i in line):
-            body.append(_strike(line, n, cell, owner))
+    won = [line for line in winning_lines(n, board.k)
+           if board.cells[line[0]] in ("X", "O") and all(board.cells[i] == board.cells[line[0]] for i in line)]
+    for line, at in zip(won, _label_squares(won)):
+        body.append(_strike(line, n, cell, f"{board.cells[line[0]]}'s line", at, size=17))
     return _frame(n, size, cell, body, f"classical {n} x {n} board")
 
 
@@ -156,8 +180,9 @@ def qubit_board(game: "QubitGame", size: int = 300, selected: Iterable[int] = ()
                         f'?{names.get(sq, "")}</text>'
                         f'<text x="{x + cell / 2}" y="{y + 68}" font-size="15" fill="#333" text-anchor="middle">'
                         f'P(X) {px:.2f}</text>')
-    for player, line in game.lines():
-        body.append(_strike(line, n, cell, player))
+    lines = game.lines()
+    for (player, line), at in zip(lines, _label_squares([line for _p, line in lines])):
+        body.append(_strike(line, n, cell, f"{player}'s line", at, size=17))
     return _frame(n, size * n // 3 if n > 3 else size, cell, body, f"qubit board {n} x {n}")
 
 

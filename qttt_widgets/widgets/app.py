@@ -19,6 +19,7 @@ from qttt_widgets.rules.errors import IllegalMove, RecordError
 from qttt_widgets.rules.limits import check_text
 
 from .registry import ESILV_PLAYERS, MODES, SOLVER, SOLVER_NAME, mode_choices, mode_of  # noqa: F401
+from .board import win_rule
 from .views import CircuitView, EnsembleView, EntanglementGraphView
 
 # The configuration of each kind of game (its view, players, options, tabs and rules in words)
@@ -36,6 +37,18 @@ def players_for(mode: str, size: int = 3) -> list[str]:
     return MODES[mode].player_names(size)
 
 
+def rules_text(mode: str, size: int = 3) -> str:
+    """The "How to play" text for ``mode`` on an n x n board: it says how many in a row win."""
+    rule = win_rule(size)
+    return MODES[mode].rules_html.format(in_a_row=rule, In_a_row=rule[:1].upper() + rule[1:])
+
+
+# the review table scrolls sideways on a narrow screen: this line says so there
+SCROLL_HINT = ("<div class='qttt-scroll-hint' style='color:#555'><i>The table is wider than the screen: "
+               "swipe it sideways for After, Verdict and Best →</i></div>")
+REVIEW_CSS = "<style>@media (min-width: 640px) { .qttt-scroll-hint { display: none; } }</style>"
+
+
 def new_game(mode: str, seed: int | None = None, size: int = 3, levels=None, measurement: str = "shot",
              both_lines: str = "count"):
     """A new game of ``mode`` with the options the app offers."""
@@ -48,6 +61,9 @@ def load_record(text: str):
     text = check_text(text or "").strip()
     if not text:
         raise RecordError("the record box is empty: paste a saved record first")
+    if text.startswith("["):
+        raise RecordError("this is not a saved record: a record is a JSON object that starts with '{' "
+                          "(press Save to see one), or Goff's moves written like 19 59 15(5)")
     return rules_registry.load(text)
 
 
@@ -60,6 +76,11 @@ def outcome_text(value: float) -> str:
     if kind is None:                  # an average over the coin (random collapse)
         return f"{who} ahead by {abs(value):.3g} points on average"
     return f"{who} wins with {kind}"
+
+
+def signed(value: float) -> str:
+    """A value with its sign, as the review shows it: '+1', '-0.5', and '0' (never '-0')."""
+    return "0" if abs(value) < 5e-4 else f"{value:+.3g}"
 
 
 def hint_text(game) -> str:
@@ -115,16 +136,16 @@ class GameApp(widgets.VBox):
         self.measurement = dropdown("Measure:", MEASUREMENTS, "390px", "65px", "measurement")
         self.both_lines = dropdown("Both have lines:", BOTH_LINES, "300px", "110px", "both_lines")
         self.new_button = widgets.Button(description="New game", button_style="primary", icon="refresh")
-        self.undo_button = widgets.Button(description="Undo", icon="undo", layout=widgets.Layout(width="90px"))
-        self.redo_button = widgets.Button(description="Redo", icon="repeat", layout=widgets.Layout(width="90px"))
-        self.hint_button = widgets.Button(description="Hint", icon="lightbulb-o", layout=widgets.Layout(width="90px"),
+        self.undo_button = widgets.Button(description="Undo", icon="undo", layout=widgets.Layout(width="74px"))
+        self.redo_button = widgets.Button(description="Redo", icon="repeat", layout=widgets.Layout(width="74px"))
+        self.hint_button = widgets.Button(description="Hint", icon="lightbulb-o", layout=widgets.Layout(width="74px"),
                                           tooltip="the perfect actions here, from the Goff solver")
-        self.save_button = widgets.Button(description="Save", icon="download",
+        self.save_button = widgets.Button(description="Save", icon="download", layout=widgets.Layout(width="74px"),
                                           tooltip="put this game's record in the box below")
-        self.load_button = widgets.Button(description="Load", icon="upload",
+        self.load_button = widgets.Button(description="Load", icon="upload", layout=widgets.Layout(width="74px"),
                                           tooltip="load the record pasted in the box below")
         self.back_button = widgets.Button(description="Back to the game", icon="reply", button_style="info",
-                                          layout=widgets.Layout(display="none"))
+                                          layout=widgets.Layout(display="none", width="auto"))
         self.record = widgets.Textarea(placeholder="Saved records appear here; paste one and press Load.",
                                        layout=widgets.Layout(width="100%", height="80px"))
         self.message = widgets.HTML(layout=widgets.Layout(min_height="24px"))
@@ -157,12 +178,14 @@ class GameApp(widgets.VBox):
         options = widgets.HBox([self.difficulty, self.size, self.levels, self.measurement, self.both_lines],
                                layout=widgets.Layout(flex_flow="row wrap", min_height="34px"))
         left = widgets.VBox([self.board_box,
-                             widgets.HBox([self.undo_button, self.redo_button, self.hint_button, self.back_button]),
+                             widgets.HBox([self.undo_button, self.redo_button, self.hint_button, self.save_button,
+                                           self.load_button, self.back_button],
+                                          layout=widgets.Layout(flex_flow="row wrap")),
                              self.history],
                             layout=widgets.Layout(width="400px", max_width="100%", margin="0 12px 0 0"))
         middle = widgets.HBox([left, self.tabs], layout=widgets.Layout(flex_flow="row wrap"))
-        saving = widgets.VBox([widgets.HBox([self.save_button, self.load_button]), self.record])
-        super().__init__([top, options, self.rules_box, self.message, middle, saving], **kwargs)
+        # Save and Load sit with Undo under the board (on screen at 1366 x 768); the record box below
+        super().__init__([top, options, self.rules_box, self.message, middle, self.record], **kwargs)
         self.view = None
         self.game = None
         self._view_fits: tuple | None = None      # (view class, board size) of the view shown
@@ -216,7 +239,7 @@ class GameApp(widgets.VBox):
         for control, shown in show.items():
             control.layout.display = "" if shown else "none"
         self.tabs.layout.display = "" if mode.tabs else "none"
-        self.rules.value = mode.rules_html
+        self.rules.value = rules_text(mode.name, st["size"] if "size" in mode.options else 3)
 
     def _make_players(self) -> None:
         st = self.settings
@@ -290,6 +313,8 @@ class GameApp(widgets.VBox):
             if not self._computer_to_move():
                 break
             who = self.game.to_move
+            # the last action (the player's own mark) is drawn before the computer thinks
+            self.view.show(self.game.snapshot(), locked="Wait: the computer is to move.")
             self.view.busy(f"{who} ({self._player_name(who)}) is thinking…")
             try:
                 self.game.apply(self.players[who].choose(self.game))
@@ -335,6 +360,7 @@ class GameApp(widgets.VBox):
     def show_position(self, actions: int | None) -> None:
         """Show the position after ``actions`` actions (from the review), or the game (None)."""
         self.reviewing = None if actions is None or actions == len(self.game.history) else actions
+        self.view.say("")                         # a refusal said while reviewing no longer applies
         self._draw()
 
     def _update_tabs(self) -> None:
@@ -372,13 +398,13 @@ class GameApp(widgets.VBox):
                                                      "its value under perfect play.</i>")]
             return
         rows = review(self.game)
-        head = ("<b>Each action judged by perfect play.</b> Values are X's points minus O's "
+        head = ("<b>Each action judged by perfect play.</b> Values are X's points minus O's"
                 + (" (averages over the coin)" if mode_of(self.game).coin else "")
                 + "; <i>lost</i> is what the player gave away.")
-        cells = [widgets.HTML(f"<b>{h}</b>") for h in ("#", "Player", "Action", "Before", "After", "Verdict", "Best")]
+        cells = [widgets.HTML(f"<b>{h}</b>") for h in ("#", "Who", "Action", "Before", "After", "Verdict", "Best")]
         for r in rows:
             button = widgets.Button(description=str(r.number), tooltip=f"show the position after action {r.number}",
-                                    layout=widgets.Layout(width="44px"))
+                                    layout=widgets.Layout(width="36px"))
             button.on_click(lambda _b, k=r.position: self.show_position(k))
             if self.reviewing == r.position:
                 button.button_style = "info"
@@ -386,12 +412,16 @@ class GameApp(widgets.VBox):
             best = ", ".join(f"<span style='white-space:nowrap'>{html.escape(b)}</span>" for b in r.best[:6]) + \
                 (" …" if len(r.best) > 6 else "")
             cells += [button, widgets.HTML(r.player), widgets.HTML(html.escape(r.action)),
-                      widgets.HTML(f"{r.before:+.3g}"), widgets.HTML(f"{r.after:+.3g}"),
+                      widgets.HTML(signed(r.before)), widgets.HTML(signed(r.after)),
                       widgets.HTML(f"<span style='color:{colour}'>{html.escape(r.verdict)}</span>"),
                       widgets.HTML(best)]
+        # the table keeps its columns readable and scrolls sideways inside the tab on a narrow
+        # screen, where a line above it says so (REVIEW_CSS shows that line below 640 px)
         table = widgets.GridBox(cells, layout=widgets.Layout(
-            grid_template_columns="48px 56px 110px 60px 60px 80px 1fr", grid_gap="2px 6px"))
-        self.review_box.children = [widgets.HTML(head), table]
+            grid_template_columns="36px 36px 100px 50px 50px 80px minmax(110px, 1fr)", grid_gap="2px 6px",
+            align_items="center", overflow="auto", width="100%"))
+        table.add_class("qttt-review-table")
+        self.review_box.children = [widgets.HTML(REVIEW_CSS + head + SCROLL_HINT), table]
 
     # --- undo, redo, save, load -----------------------------------------------------------
     def undo(self) -> None:

@@ -32,7 +32,27 @@ from . import svg
 from ._render import sub
 
 BOARD_PX = {3: 312, 4: 336, 5: 360}      # the drawing's width on screen, by board size
-STATUS_HEIGHT = "46px"                   # two lines: a longer status never moves the board down
+STATUS_HEIGHT = "46px"                   # room for two lines: a short status never moves the board
+
+
+IN_A_ROW = {3: "three", 4: "four", 5: "five"}
+
+
+def win_rule(n: int, k: int | None = None) -> str:
+    """How many in a row win on an n x n board with k in a row (k = n unless given), in words.
+
+    >>> win_rule(3)
+    'three in a row wins'
+    >>> win_rule(4)
+    'four in a row wins: a whole row, column or diagonal of the 4 x 4 board'
+    """
+    k = n if k is None else k
+    words = f"{IN_A_ROW.get(k, k)} in a row wins"
+    if n == 3:
+        return words
+    if k == n:
+        return f"{words}: a whole row, column or diagonal of the {n} x {n} board"
+    return f"{words}, anywhere on the {n} x {n} board"
 
 
 points = half_point       # the one formatter of a half point (rules.game)
@@ -60,8 +80,9 @@ class _GridBoard(widgets.VBox):
         self.locked: str = ""            # set by the owner: why clicks must wait ("" when they need not)
         self._handler: Callable | None = None
         self._listeners: list[Callable] = []
-        self.status = widgets.HTML(layout=widgets.Layout(height=STATUS_HEIGHT, overflow="hidden",
-                                                         margin="0"))
+        # at least two lines high, and taller when a status needs more (never clipped)
+        self.status = widgets.HTML(layout=widgets.Layout(min_height=STATUS_HEIGHT, margin="0"))
+        self.status.add_class("qttt-status")
         self.message = widgets.HTML(layout=widgets.Layout(min_height="24px", margin="0"))
         self.picture = widgets.HTML(layout=widgets.Layout(grid_area="board", margin="0"))
         self.buttons = [widgets.Button(description="", layout=widgets.Layout(margin="0", padding="0"))
@@ -346,10 +367,11 @@ class QubitBoardView(_GridBoard):
         if g.is_over:
             s = g.scores
             text = ("Game over: a draw" if g.result == "draw" else f"Game over: {g.result} wins") + \
-                f" (lines: X {s['X']}, O {s['O']})."
+                f" (lines of {IN_A_ROW.get(g.k, g.k)}: X {s['X']}, O {s['O']})."
         else:
             need = self.cells_needed() - len(self.selected)
-            text = f"{g.to_move} to move — {self.tool.value}: click {need} more cell{'s' if need > 1 else ''}."
+            text = (f"{g.to_move} to move — {self.tool.value}: click {need} more cell{'s' if need > 1 else ''} "
+                    f"({IN_A_ROW.get(g.k, g.k)} in a row wins).")
         if g.last_outcome and not g.groups:
             shown = ", ".join(f"{c + 1}={m}" for c, m in sorted(g.last_outcome.items()))
             text += f" Last measurement: {shown}."
@@ -378,8 +400,10 @@ class ClassicalBoardView(_GridBoard):
         b = self.game
         tips = [f"square {i + 1}: {v}" if v else f"square {i + 1}: empty" for i, v in enumerate(b.cells)]
         self._draw(svg.classical_board(b, BOARD_PX.get(b.n, 360)), tips)
+        row = f"{IN_A_ROW.get(b.k, b.k)} in a row"
         if b.is_over:
-            text = "Game over: a draw." if b.result == "draw" else f"Game over: {b.result} wins."
+            text = f"Game over: a draw (nobody has {row})." if b.result == "draw" else \
+                f"Game over: {b.result} wins with {row}."
         else:
-            text = f"{b.to_move} to move: click an empty square."
+            text = f"{b.to_move} to move: click an empty square ({row} wins)."
         self.set_status(text)

@@ -73,7 +73,8 @@ class Mode:
     * ``tabs``: tab name ('graph', 'circuit', 'ensemble') -> ``draw(view, game)`` (views.py);
       none hides the tabs; ``solver``: the Goff solver's hint and review apply, and
       ``coin`` says its values are averages over the coin;
-    * ``rules_html``: the rules in words; ``history_text(game)``: the moves for people.
+    * ``rules_html``: the rules in words, where ``{in_a_row}`` / ``{In_a_row}`` stand for the win
+      rule of the board's size ('three in a row wins: ...'); ``history_text(game)``: the moves for people.
     """
 
     name: str
@@ -152,13 +153,14 @@ register_mode(Mode(
     "½ each); <i>Phase</i> is H, S or T, H: interference tilts the odds; <i>Entangle</i> links 2 (or "
     "3) cells at a risk level: Lv1 Ψ⁺ opposite marks, Lv3 Φ⁺ equal marks. The board is measured "
     "when it is full, when a fully occupied line could be completed by measurement, or when you "
-    "press Collapse (which does not cost your turn). If both players have lines, more lines win.",
+    "press Collapse (which does not cost your turn). {In_a_row}. If both players have lines, more "
+    "lines win.",
     qubit_history, options=("size", "levels", "measurement", "both_lines"), settings_of=qubit_settings,
     tabs={"graph": views.qubit_graph, "circuit": views.qubit_circuit, "ensemble": views.qubit_ensemble}))
 register_mode(Mode(
     "classical", ClassicalBoardView, {"Human": None, "Computer: perfect": ClassicalPerfectPlayer,
                                       "Computer: minimax (ESILV)": MinimaxPlayer, "Computer: random": RandomPlayer},
-    "<b>Classical tic-tac-toe.</b> Click an empty square; three in a row wins.",
+    "<b>Classical tic-tac-toe.</b> Click an empty square; {in_a_row}.",
     squares_history, options=("size",), settings_of=board_size,
     # the classical perfect and minimax players know the 3 x 3 board only
     small_board_only=("Computer: perfect", "Computer: minimax (ESILV)")))

@@ -192,7 +192,7 @@ class CircuitView(widgets.VBox):
     @staticmethod
     def _draw(qc):
         if qc.num_qubits == 0:
-            return None, "(no quantum marks yet: the circuit is empty)"
+            return None, "(the circuit is empty: no mark is quantum now)"
         try:
             fig = qc.draw("mpl", fold=-1)
             png = R.to_png(fig)

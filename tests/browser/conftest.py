@@ -70,13 +70,14 @@ def browser(chromium_path):
 
 @pytest.fixture(scope="session")
 def voila_server():
-    """Voila serving notebooks/app.ipynb from the top of the checkout (so voila.json applies)."""
+    """Voila serving notebooks/app.ipynb from the top of the checkout (so voila.json applies),
+    started as `python -m qttt_widgets app` starts it (the app's template, served offline)."""
+    from qttt_widgets.__main__ import app_command, app_env
     port = free_port()
     ARTIFACTS.mkdir(exist_ok=True)
     log = open(ARTIFACTS / "voila.log", "w")
-    proc = subprocess.Popen([sys.executable, "-m", "voila", "notebooks/app.ipynb", "--no-browser",
-                             f"--port={port}", "--Voila.ip=127.0.0.1"],
-                            cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
+    proc = subprocess.Popen(app_command(["--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1"]),
+                            cwd=ROOT, env=app_env(), stdout=log, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"
     try:
         wait_until_up(base + "/voila/static/", proc)

@@ -268,3 +268,141 @@ def test_the_review_table_judges_the_moves_and_shows_a_position(page, voila_serv
     assert page.locator("button[title^='square 5: empty']").count() == 1   # O2 not yet placed
     page.locator("button", has_text="Back to the game").click()
     page.wait_for_selector("text=X to move: click two squares for the spooky mark X₅")
+
+
+def test_the_page_asks_nothing_of_the_internet_and_logs_no_error(page, voila_server):
+    """Issue 24, item 8: an offline classroom gets the whole app. Every request on load goes
+    to the server itself (Voila's lab template links Font Awesome from a CDN: the app's
+    template, share/jupyter/voila/templates/qttt, leaves it out, since Voila's bundle carries
+    Font Awesome), and the console shows no error (voila.json loads only the widget
+    extensions, not every JupyterLab extension installed beside Voila)."""
+    from urllib.parse import urlparse
+    outside, errors = [], []
+    page.on("request", lambda r: outside.append(r.url)
+            if urlparse(r.url).hostname not in ("127.0.0.1", None) and not r.url.startswith("data:") else None)
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    open_app(page, voila_server)
+    page.wait_for_load_state("networkidle")
+    square(page, 5).click()                                             # the app answers, too
+    page.wait_for_selector("text=square 5 chosen")
+    assert outside == [], outside
+    assert errors == [], errors
+    icon = page.locator("button", has_text="Undo").locator("i").first   # Font Awesome, served locally
+    assert page.evaluate("e => getComputedStyle(e, '::before').fontFamily", icon.element_handle()) \
+        .lower().count("font awesome") == 1
+
+
+def load_record(page, text: str):
+    page.locator("textarea").fill(text)
+    page.locator("button", has_text="Load").click()
+
+
+FULLY_SHOWN = """e => {
+    // the whole text shows: nothing overflows the element, and no ancestor that hides its
+    // overflow cuts the element's box (a scrolling ancestor only needs scrolling)
+    if (e.scrollHeight > e.clientHeight + 1 || e.scrollWidth > e.clientWidth + 1) return false;
+    e.scrollIntoView({block: 'center'});               // the page scrolls: bring it in first
+    const r = e.getBoundingClientRect();
+    const hides = v => v === 'hidden' || v === 'clip';
+    for (let a = e.parentElement; a; a = a.parentElement) {
+        const s = getComputedStyle(a);
+        if (!hides(s.overflowX) && !hides(s.overflowY)) continue;
+        const q = a.getBoundingClientRect();
+        if (r.bottom > q.bottom + 1 || r.right > q.right + 1 || r.top < q.top - 1 || r.left < q.left - 1) return false;
+    }
+    return true;
+}"""
+
+
+@pytest.mark.parametrize("width, height", [(1366, 768), (390, 844)])
+def test_every_status_is_readable_in_full(page, voila_server, width, height):
+    """Issue 24, item 4: the ½ explanation after the README's record took three lines in a
+    fixed 46 px box and its last line was cut."""
+    page.set_viewport_size({"width": width, "height": height})
+    open_app(page, voila_server)
+    square(page, 5).click()
+    status = page.locator(".widget-html", has_text="square 5 chosen").first
+    status.wait_for()
+    assert status.evaluate(FULLY_SHOWN)
+    square(page, 5).click()                                             # cancel
+    load_record(page, "58 47 67 59 48 68")
+    status = page.locator(".widget-html", has_text="A cycle! X chooses where").first
+    status.wait_for()
+    assert status.evaluate(FULLY_SHOWN), status.evaluate(
+        "e => [e.className, e.scrollHeight, e.clientHeight, e.scrollWidth, e.clientWidth, e.innerText]")
+    load_record(page, "58 47 67 59 48 68(8)")
+    status = page.locator(".widget-html", has_text="so it scores ½").first
+    status.wait_for()
+    assert status.evaluate(FULLY_SHOWN), status.inner_text()
+    shot(page, f"11-status-in-full-{width}")
+    dropdown(page, "Mode:").select_option(label="Qubit per cell (SWAP, H, entangle)")
+    dropdown(page, "Board:").select_option(label="5 x 5")
+    status = page.locator(".qttt-status", has_text="five in a row wins")
+    status.wait_for()
+    assert status.evaluate(FULLY_SHOWN), status.inner_text()
+
+
+def test_the_review_on_a_phone_and_back_to_the_game(page, voila_server):
+    """Issue 24, item 6: at 390 x 844 the table's last columns were cut off with no sign that
+    it scrolls, and a blank gap followed row 1; at 1366 the button read 'Back to the ga…';
+    after it, the red 'You are looking at an earlier position…' stayed."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_app(page, voila_server)
+    click_people(page, "48 56 14 35")
+    page.wait_for_selector("text=X to move: click two squares for the spooky mark X₅")
+    page.locator(".lm-TabBar-tab, .p-TabBar-tab", has_text="Review").click()
+    page.wait_for_selector("text=Each action judged by perfect play")
+    table = page.locator(".widget-gridbox", has_text="Verdict").first
+    wide = table.evaluate("e => [e.scrollWidth, e.clientWidth, getComputedStyle(e).overflowX]")
+    assert wide[0] <= wide[1] + 1 or wide[2] in ("auto", "scroll"), wide      # cut off: it must scroll
+    if wide[0] > wide[1] + 1:                                           # ... and say so
+        assert page.locator(".qttt-scroll-hint").is_visible()
+        table.evaluate("e => { e.scrollLeft = e.scrollWidth; }")
+        best = page.locator(".widget-gridbox .widget-html", has_text="Best").first.bounding_box()
+        box = table.bounding_box()
+        assert best["x"] + best["width"] <= box["x"] + box["width"] + 1   # Best can be brought into view
+    rows = [page.locator(f"button[title='show the position after action {k}']").bounding_box() for k in (1, 2, 3)]
+    gaps = [rows[k + 1]["y"] - (rows[k]["y"] + rows[k]["height"]) for k in (0, 1)]
+    assert max(gaps) < 40, gaps                                         # no blank gap between rows
+    shot(page, "12-review-390")
+    page.set_viewport_size({"width": 1366, "height": 768})
+    assert not page.locator(".qttt-scroll-hint").is_visible()
+    page.locator("button[title='show the position after action 1']").click()
+    page.wait_for_selector("text=Reviewing: the position after action 1")
+    back = page.locator("button", has_text="Back to the game")
+    assert back.evaluate("e => e.scrollWidth <= e.clientWidth + 1"), back.evaluate("e => [e.scrollWidth, e.clientWidth]")
+    square(page, 1).click()
+    page.wait_for_selector("text=/You are looking at an earlier position/")
+    back.click()
+    page.wait_for_selector("text=X to move: click two squares for the spooky mark X₅")
+    assert page.locator("text=/You are looking at an earlier position/").count() == 0
+
+
+def test_the_players_mark_shows_while_the_computer_thinks(page, voila_server):
+    """Issue 24, item 2: after the second click the board showed only the first square
+    highlighted for as long as the computer thought; now the mark is drawn first."""
+    open_app(page, voila_server)
+    dropdown(page, "O:").select_option(label="Computer: Goff solver (see difficulty)")
+    page.evaluate("""() => { window.qtttSeen = [];
+        new MutationObserver(() => {
+            const s = [...document.querySelectorAll('.widget-html')].find(e => e.innerText.includes('is thinking'));
+            const b = document.querySelector("button[title^='square 1:']");
+            if (s && b) window.qtttSeen.push([s.innerText, b.title]);
+        }).observe(document.body, {subtree: true, childList: true, characterData: true, attributes: true}); }""")
+    click_people(page, "19")
+    page.wait_for_selector("text=/19 \\d\\d/")                          # the solver answered
+    seen = page.evaluate("() => window.qtttSeen")
+    thinking = [title for status, title in seen if "is thinking" in status]
+    assert thinking and all("spooky X1" in t for t in thinking), seen[-6:]
+
+
+def test_save_and_load_are_on_screen_at_1366x768(page, voila_server):
+    """Issue 24, item 9 (in part): Save and Load sat below the fold at 1366 x 768."""
+    page.set_viewport_size({"width": 1366, "height": 768})
+    open_app(page, voila_server)
+    for name in ("Save", "Load", "Undo"):
+        b = page.locator("button", has_text=name).first.bounding_box()
+        assert b["y"] + b["height"] <= 768, (name, b)
+    page.locator("button", has_text="Save").click()
+    page.wait_for_selector("text=Saved")
