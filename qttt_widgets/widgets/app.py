@@ -89,7 +89,7 @@ def hint_text(game) -> str:
         return "The game is over."
     value, best = shared_solver(game.rules).hint(game)
     best = [game.action_of(a).short for a in best]
-    who = game.to_move
+    who = game.current_player()
     if game.pending is not None:
         doing = f"{who} should send the mark to square " + " or ".join(best)
     elif len(game.open_squares()) == 1:
@@ -305,14 +305,14 @@ class GameApp(widgets.VBox):
         self._after_change()
 
     def _computer_to_move(self) -> bool:
-        return not self.game.is_over and self.players.get(self.game.to_move) is not None
+        return self.players.get(self.game.current_player()) is not None
 
     def _run_computers(self) -> None:
         """Let computers move until a human is to act; the board says who is thinking meanwhile."""
         for _ in range(100):                     # a game has far fewer actions than this
             if not self._computer_to_move():
                 break
-            who = self.game.to_move
+            who = self.game.current_player()
             # the last action (the player's own mark) is drawn before the computer thinks
             self.view.show(self.game.snapshot(), locked="Wait: the computer is to move.")
             self.view.busy(f"{who} ({self._player_name(who)}) is thinking…")
@@ -429,7 +429,7 @@ class GameApp(widgets.VBox):
         def back():
             self.game.undo()
             human_playing = any(p is None for p in self.players.values())
-            while human_playing and self.game.history and self.players.get(self.game.to_move) is not None:
+            while human_playing and self.game.history and self.players.get(self.game.current_player()) is not None:
                 self.game.undo()
         self._step(back)
 
@@ -437,7 +437,7 @@ class GameApp(widgets.VBox):
         """Replay what undo took back; against a computer, up to the human's next turn."""
         def forward():
             self.game.redo()
-            while self.game.redo_stack and self.players.get(self.game.to_move) is not None:
+            while self.game.redo_stack and self.players.get(self.game.current_player()) is not None:
                 self.game.redo()
         self._step(forward)
 
