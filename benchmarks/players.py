@@ -17,6 +17,12 @@ wall times then read several times worse.
 
     python benchmarks/players.py [--games 4] [--no-qaoa] [--before [REF]]
     python benchmarks/players.py --hints [--positions 1000]
+    python benchmarks/players.py --first-reply [--repeat 3]
+
+First replies (``--first-reply``): each quantum opponent's first reply in a fresh Python (as in a
+fresh kernel), *cold* (the reply loads qiskit and Aer itself) and *warmed* (the app was opened with
+that opponent chosen, its background warm-up finished while the student reads the board, then
+the first reply), side by side in one run, medians of ``--repeat`` fresh processes.
 """
 from __future__ import annotations
 
@@ -184,6 +190,39 @@ def hints(args) -> None:
     busy_warning("end")
 
 
+FIRST_REPLY = """
+import sys, time
+name, warmed = sys.argv[1], sys.argv[2] == "warmed"
+from qttt_widgets.widgets.app import GameApp
+from qttt_widgets.widgets.registry import MODES
+app = GameApp(mode="random", seed=1, o=name if warmed else "Human")
+for thread in app.warming:                  # the page is read while the warm-up runs
+    thread.join()
+player = app.players["O"] if warmed else MODES["random"].players[name](7)
+game = app.game.copy().apply((0, 8))
+w, c = time.perf_counter(), time.process_time()
+player.choose(game)
+print(time.perf_counter() - w, time.process_time() - c)
+"""
+
+
+def first_replies(args) -> None:
+    from qttt_widgets.widgets.registry import QUANTUM_PLAYERS
+    busy_warning("first replies")
+    print(f"{'first reply in a fresh process':<42} {'cold wall':>10} {'cold CPU':>9} {'warmed wall':>12} {'warmed CPU':>11}")
+    for name in QUANTUM_PLAYERS:
+        runs = {"cold": [], "warmed": []}
+        for _ in range(args.repeat):
+            for how in ("cold", "warmed"):             # alternated, each in its own fresh process
+                out = subprocess.run([sys.executable, "-c", FIRST_REPLY, name, how], cwd=ROOT, check=True,
+                                     capture_output=True, text=True).stdout.split()
+                runs[how].append(tuple(float(x) for x in out[-2:]))
+        med = {how: (statistics.median(w for w, _ in r) * 1000, statistics.median(c for _, c in r) * 1000)
+               for how, r in runs.items()}
+        print(f"{name:<42} {med['cold'][0]:>8.0f}ms {med['cold'][1]:>7.0f}ms {med['warmed'][0]:>10.0f}ms "
+              f"{med['warmed'][1]:>9.0f}ms")
+
+
 def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=4)
@@ -191,9 +230,13 @@ def main(argv=None) -> None:
     ap.add_argument("--before", nargs="?", const="0b7e862", default=None,
                     help="also time the ESILV players of this commit (default 0b7e862)")
     ap.add_argument("--hints", action="store_true", help="time solver hints instead of replies")
+    ap.add_argument("--first-reply", action="store_true", help="each quantum opponent's first reply, cold and warmed")
+    ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--positions", type=int, default=1000)
     ap.add_argument("--seed", type=int, default=2026)
     args = ap.parse_args(argv)
+    if args.first_reply:
+        return first_replies(args)
     hints(args) if args.hints else replies(args)
 
 

@@ -311,3 +311,22 @@ def test_the_players_mark_is_drawn_before_the_computer_thinks():
     click(app.view, "19")
     pictures = [picture for status, picture in seen if "is thinking" in status]
     assert pictures and ">X<tspan" in pictures[0] and ">O<tspan" not in pictures[0]
+
+
+def test_a_quantum_opponent_is_warmed_up_in_the_background_once(monkeypatch):
+    """Issue 24, item 1: the first reply of a quantum opponent loaded qiskit and Aer (0.4 s of CPU
+    before any reply). Choosing one starts a background move with it, once per kernel."""
+    import sys
+    from qttt_widgets.widgets import app as app_module
+    monkeypatch.setattr(app_module, "_WARMED", set())
+    app = GameApp(mode="random")
+    assert app.warming == []                                     # two humans: nothing to load
+    app.o_player.value = "Computer: Grover heuristic (ESILV)"
+    [thread] = app.warming
+    thread.join(120)
+    assert not thread.is_alive() and "qiskit_aer" in sys.modules
+    assert app.game.history == () and app.game.current_player() == "X"     # the app's game untouched
+    other = GameApp(mode="goff", o="Computer: Grover heuristic (ESILV)")
+    assert other.warming == []                                   # already warm in this kernel
+    app.o_player.value = "Computer: quantum minimax (ESILV)"     # a classical search: nothing to load
+    assert len(app.warming) == 1

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import html
 import json
+import logging
+import threading
 
 import ipywidgets as widgets
 
@@ -47,6 +49,31 @@ def rules_text(mode: str, size: int = 3) -> str:
 SCROLL_HINT = ("<div class='qttt-scroll-hint' style='color:#555'><i>The table is wider than the screen: "
                "swipe it sideways for After, Verdict and Best →</i></div>")
 REVIEW_CSS = "<style>@media (min-width: 640px) { .qttt-scroll-hint { display: none; } }</style>"
+
+
+_WARMED: set = set()
+_WARM_LOCK = threading.Lock()
+log = logging.getLogger(__name__)
+
+
+def warm_up(factory, game) -> threading.Thread | None:
+    """Play one move of ``factory``'s player on a copy of ``game`` in a background thread, once per
+    kind of player in this kernel: what its first reply would load (qiskit, Aer, its circuit) is
+    loaded while the student reads the board. Returns the thread, or None if already done."""
+    with _WARM_LOCK:
+        if factory in _WARMED:
+            return None
+        _WARMED.add(factory)
+
+    def play() -> None:
+        try:
+            factory(0).choose(game)
+        except Exception:                        # a warm-up must never disturb the page
+            log.exception("warming up %r failed", factory)
+
+    thread = threading.Thread(target=play, name=f"warm-up {getattr(factory, '__name__', factory)}", daemon=True)
+    thread.start()
+    return thread
 
 
 def new_game(mode: str, seed: int | None = None, size: int = 3, levels=None, measurement: str = "shot",
@@ -187,6 +214,7 @@ class GameApp(widgets.VBox):
         # Save and Load sit with Undo under the board (on screen at 1366 x 768); the record box below
         super().__init__([top, options, self.rules_box, self.message, middle, self.record], **kwargs)
         self.view = None
+        self.warming: list[threading.Thread] = []     # warm-up threads started for quantum opponents
         self.game = None
         self._view_fits: tuple | None = None      # (view class, board size) of the view shown
         self._fresh_view = False                  # the next show() brings the view another game
@@ -251,6 +279,10 @@ class GameApp(widgets.VBox):
                 st[side] = "Human"
             factory = mode.players[st[side]]
             seed = None if self.seed is None else self.seed * 1000 + self._games_started * 2 + (side == "O")
+            if st[side] in mode.warm_up:
+                thread = warm_up(factory, mode.new_game(seed=0))
+                if thread is not None:
+                    self.warming.append(thread)
             if factory == SOLVER:
                 p = st["difficulty"]
                 self.players[side] = ImperfectPlayer(seed, p=p) if p else PerfectPlayer(seed)

@@ -27,6 +27,9 @@ ESILV_PLAYERS = {"Computer: quantum minimax (ESILV)": QuantumMinimaxPlayer,
                  "Computer: QAOA + Grover (ESILV)": QaoaGroverPlayer,
                  "Computer: Grover heuristic (ESILV)": GroverHeuristicPlayer,
                  "Computer: variational circuit (ESILV)": VariationalPlayer, "Computer: random": RandomPlayer}
+# the players whose first reply loads qiskit and Aer (about 0.4 s of CPU): the app warms them up
+QUANTUM_PLAYERS = ("Computer: QAOA + Grover (ESILV)", "Computer: Grover heuristic (ESILV)",
+                   "Computer: variational circuit (ESILV)")
 
 
 def goff_history(game) -> str:
@@ -73,6 +76,9 @@ class Mode:
     * ``tabs``: tab name ('graph', 'circuit', 'ensemble') -> ``draw(view, game)`` (views.py);
       none hides the tabs; ``solver``: the Goff solver's hint and review apply, and
       ``coin`` says its values are averages over the coin;
+    * ``warm_up``: players whose first move loads heavy libraries (qiskit, Aer); the app plays one
+      move with each in the background as soon as it is chosen, so that its first reply is as
+      quick as the later ones;
     * ``rules_html``: the rules in words, where ``{in_a_row}`` / ``{In_a_row}`` stand for the win
       rule of the board's size ('three in a row wins: ...'); ``history_text(game)``: the moves for people.
     """
@@ -88,6 +94,7 @@ class Mode:
     tabs: dict = field(default_factory=dict)
     solver: bool = False
     coin: bool = False
+    warm_up: tuple[str, ...] = ()
 
     @property
     def label(self) -> str:
@@ -138,13 +145,13 @@ register_mode(Mode(
     "the new mark goes, and every mark in that group becomes classical. Three classical marks in a "
     "row win. If one measurement gives both players a line, the line whose largest subscript is "
     "smaller scores 1 and the other ½.",
-    goff_history, tabs=GOFF_TABS, solver=True))
+    goff_history, tabs=GOFF_TABS, solver=True, warm_up=QUANTUM_PLAYERS))
 register_mode(Mode(
     "random", GoffBoardView, {"Human": None, SOLVER_NAME: SOLVER, **ESILV_PLAYERS},
     "<b>Goff's game with a fair coin.</b> As Goff's game, but a cycle collapses at once, each way "
     "with probability ½ (as in the ESILV project). Values under perfect play are averages over "
     "the coin.",
-    goff_history, tabs=GOFF_TABS, solver=True, coin=True))
+    goff_history, tabs=GOFF_TABS, solver=True, coin=True, warm_up=QUANTUM_PLAYERS))
 register_mode(Mode(
     "qubit", QubitBoardView, {"Human": None, "Computer: lookahead (exact odds)": QubitLookaheadPlayer,
                               "Computer: random": RandomQubitPlayer},
