@@ -629,6 +629,24 @@ def test_10_2_one_round_is_accepted():
     assert lesson10.grover_round(3, 7)(_grover([])) is None
 
 
+
+def test_10_2_accepts_the_diffusion_as_d_or_as_minus_d_as_the_task_says():
+    """Task 10.2 says the check compares up to a global phase, so H X CCZ X H (which is -D) passes,
+    and so does the exact D = 2|s><s| - I (here: the same gates and a global phase of pi)."""
+    from qiskit.quantum_info import Operator
+    minus_d = QuantumCircuit(3)
+    minus_d.h([0, 1, 2]); minus_d.x([0, 1, 2]); minus_d.ccz(0, 1, 2); minus_d.x([0, 1, 2]); minus_d.h([0, 1, 2])  # noqa: E702
+    s = np.full(8, 1 / math.sqrt(8))
+    D = 2 * np.outer(s, s) - np.eye(8)
+    assert np.allclose(Operator(minus_d).data, -D)                       # the usual gates make -D, not D
+    exact_d = _grover([0]); exact_d.global_phase += math.pi                # one round with +D exactly
+    assert np.allclose(Statevector(exact_d).data, lesson10.grover_state(3, [6], 1))
+    assert np.allclose(Statevector(_grover([0])).data, -lesson10.grover_state(3, [6], 1))
+    assert lesson10.grover_round(3, 6)(exact_d) is None
+    assert lesson10.grover_round(3, 6)(_grover([0])) is None
+    # a phase on part of the state is not a global phase: the diffusion left out is still refused
+    assert lesson10.grover_round(3, 6)(_grover([0], diffusion=False)) is not None
+
 EQUAL = ("all 8 outcomes are still equally likely (1/8 each): an oracle alone only flips a sign, which a "
          "measurement cannot see, and a diffusion alone leaves |s⟩ as it is. One round is the oracle followed by the "
          "diffusion.")

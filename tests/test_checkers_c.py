@@ -709,3 +709,24 @@ def test_right_probabilities_means_within_1e_6():
                                                       "wrong. Which gate changes a sign without changing the odds?")
     assert check(Statevector([r, -r, 1e-6, 0])) == ("your circuit makes 0.707|00⟩ − 0.707|01⟩, which is not the "
                                                      "state asked for")
+
+
+def _energies_check():
+    return lesson11.up_to_constant(
+        [1.5, -0.5, -0.5, -0.5],
+        mistakes=[([0, 1, 1, 3], "C(x)"), ([-1.5, 0.5, 0.5, 0.5], "flipped"), ([3, -1, -1, -1], "half")],
+        hint="E(x) = ...")
+
+
+@pytest.mark.parametrize("answer", [[1.5, -0.5, -0.5, -0.5], [0, -2, -2, -2], [2, 0, 0, 0], (11.5, 9.5, 9.5, 9.5),
+                                    np.array([1.5, -0.5, -0.5, -0.5]), [1.5 + 0j, -0.5, -0.5, -0.5]])
+def test_11_6_energies_up_to_a_constant_are_accepted(answer):
+    assert verdict(answer, using=_energies_check()) is None
+
+
+@pytest.mark.parametrize("answer, words", [([0, 1, 1, 3], "C(x)"), ([1, 2, 2, 4], "C(x)"), ([-1.5, 0.5, 0.5, 0.5], "flipped"),
+                                           ([-1, 1, 1, 1], "flipped"), ([3, -1, -1, -1], "half"), ([6, 2, 2, 2], "half"),
+                                           ([1.5, -0.5, -0.5, -0.5 + 2 * math.pi], "2π"), ([1, 2, 3, 4], "E(x) = ..."),
+                                           ([1.5, -0.5], "4 numbers"), ("1.5 -0.5", "not str"), ([1j, 0, 0, 0], "real")])
+def test_11_6_wrong_energies_get_their_hint(answer, words):
+    assert words in verdict(answer, using=_energies_check())

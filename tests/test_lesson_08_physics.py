@@ -186,3 +186,20 @@ def test_task_8_3_three_mark_chain_raw_shots_fill_a_member_three_times_in_eight(
     assert {frozenset(f) for f in member_fillings(game)} == members
     library = sum(p for b, p in esilv_raw_probabilities(game).items() if filled_squares(b) in member_fillings(game))
     assert by_hand == pytest.approx(3 / 8) and library == pytest.approx(3 / 8)
+
+
+def test_equation_6_first_step_written_with_qubit_0_on_the_right():
+    # the lesson writes H on qubit 0 of |00⟩ as |0⟩(|0⟩ + |1⟩)/√2: the left factor is qubit 1
+    qc = QuantumCircuit(2)
+    qc.h(0)
+    ket0, plus = np.array([1, 0]), np.array([1, 1]) / math.sqrt(2)
+    assert np.allclose(Statevector(qc).data, np.kron(ket0, plus))          # |0⟩(|0⟩ + |1⟩)/√2 = (|00⟩ + |01⟩)/√2
+    assert not np.allclose(Statevector(qc).data, np.kron(plus, ket0))      # not (|0⟩ + |1⟩)|0⟩/√2
+
+
+def test_task_8_2_answer_is_the_signed_amplitudes_and_its_wrong_answers_are_not():
+    state = Statevector(mark().compose(mark())).data
+    assert np.allclose(state, [0.5, -0.5, 0.5, 0.5])
+    assert np.allclose(-state, [-0.5, 0.5, -0.5, -0.5])                     # the global-sign slip in the table
+    assert not np.allclose(np.abs(state), state)                             # all-positive is wrong: one sign
+    assert np.allclose(Statevector(mark()).data, [0, 2 ** -0.5, 2 ** -0.5, 0])   # one mark: Ψ⁺

@@ -233,3 +233,30 @@ def test_forced_last_mark_skips_prepare():
     assert ai.calls == 0
     ai.choose(GoffGame("random", seed=4))
     assert ai.calls == 1
+
+
+def test_task_11_6_energies_are_known_only_up_to_a_constant():
+    """Task 11.6 accepts any constant added to all four energies: circuits equal up to a global phase
+    give energies that differ by a constant (here R_ZZ as a gate, and P gates in place of R_Z)."""
+    def energies(qc):
+        return -np.angle(np.diag(Operator(qc).data))
+    sandwich = QuantumCircuit(2); sandwich.rz(1.0, 0); sandwich.rz(1.0, 1); sandwich.cx(0, 1); sandwich.rz(1.0, 1); sandwich.cx(0, 1)  # noqa: E702
+    gate = QuantumCircuit(2); gate.rz(1.0, 0); gate.rz(1.0, 1); gate.append(RZZGate(1.0), [0, 1])                          # noqa: E702
+    phase = QuantumCircuit(2); phase.p(1.0, 0); phase.p(1.0, 1); phase.cx(0, 1); phase.p(1.0, 1); phase.cx(0, 1)           # noqa: E702
+    assert np.allclose(energies(sandwich), [1.5, -0.5, -0.5, -0.5])
+    assert np.allclose(energies(gate), [1.5, -0.5, -0.5, -0.5])
+    offset = energies(phase) - energies(sandwich)
+    assert np.allclose(offset, offset[0]) and abs(offset[0]) > 1                # the same up to a constant (−1.5)
+    assert Operator(phase).equiv(Operator(sandwich))
+    # the sign is fixed by e^{-iγE}: np.angle of the diagonal is −E
+    assert np.allclose(np.angle(np.diag(Operator(sandwich).data)), [-1.5, 0.5, 0.5, 0.5])
+
+
+def test_qaoa_scores_given_only_a_board_and_a_seed_optimises_and_given_angles_does_not(monkeypatch):
+    from qttt_widgets.players.esilv import qaoa as qaoa_module
+    calls = []
+    monkeypatch.setattr(qaoa_module, "optimise_angles", lambda *a, **k: calls.append(a) or (0.5, 0.5))
+    qaoa_module.qaoa_scores(GoffGame(), seed=3)
+    assert len(calls) == 1
+    qaoa_module.qaoa_scores(GoffGame(), seed=3, angles=(0.5, 0.5))
+    assert len(calls) == 1

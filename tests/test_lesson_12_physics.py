@@ -194,3 +194,20 @@ def test_elo_updates_are_opposite_and_a_win_against_a_stronger_player_earns_more
         for sa in (0, 0.5, 1):
             assert k * (sa - ea) + k * ((1 - sa) - eb) == pytest.approx(0)
     assert 64 * (1 - expected(1000, 1200)) > 64 * (1 - expected(1000, 800))
+
+
+def test_the_solver_calls_tasks_12_1_to_12_3_tell_the_student_to_run():
+    """Tasks 12.1-12.3 name solver.value(game), solver.value(position.copy().play(a, b)) and
+    solver.hint(GoffGame().play(0, 8)); each gives what the task needs."""
+    from qttt_widgets.players.solver import shared_solver
+    from qttt_widgets.rules.goff import GoffGame
+    from qttt_widgets.rules.records import loads
+    solver = shared_solver("goff")
+    assert solver.value(GoffGame().play(0, 8).play(0, 8)) == 1                 # 12.1
+    position = loads("36 34 16 14(1)")
+    assert solver.value(position) == 1
+    assert solver.value(position.copy().play(6, 8)) == 1                        # 12.2: a mark that keeps +1
+    assert solver.value(position.copy().play(1, 4)) < 1                         # ... and one that does not
+    assert position.copy().play(6, 8) is not position and position.move_number == 5   # copy leaves position as it was
+    value, replies = solver.hint(GoffGame().play(0, 8))                         # 12.3
+    assert value == 0.5 and len(replies) == 9 and len(replies) / 36 == 0.25

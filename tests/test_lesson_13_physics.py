@@ -211,3 +211,25 @@ def test_what_the_198_qubits_store_board_and_ten_one_hot_moves():
         assert [sum(col) % 2 for col in zip(*moves)] == bits[:18]        # board = sum of its moves
         strings.add(tuple(bits))
     assert len(strings) == len(qb.terms) > 1
+
+
+def test_on_random_trees_the_superposition_gives_each_leaf_the_random_walk_probability():
+    """Task 13.6, option b: on any tree, the equal superposition at every node gives each leaf
+    exactly the probability a uniformly random walk gives it (amplitudes 1/√k multiply, squared: 1/k)."""
+    rng = random.Random(13)
+    for _ in range(50):
+        def grow(depth):
+            if depth == 0 or rng.random() < 0.2:
+                return []
+            return [grow(depth - 1) for _ in range(rng.randint(1, 4))]
+        tree = grow(4)
+        leaves = []
+        def walk(node, amp, prob):
+            if not node:
+                leaves.append((amp, prob))
+                return
+            for kid in node:
+                walk(kid, amp / math.sqrt(len(node)), prob / len(node))
+        walk(tree, 1.0, 1.0)
+        assert all(abs(a * a - p) < 1e-12 for a, p in leaves)
+        assert abs(sum(p for _, p in leaves) - 1) < 1e-12

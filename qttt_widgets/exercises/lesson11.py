@@ -12,7 +12,7 @@ from typing import Any, Callable, Iterable
 
 from . import Mismatch, matches
 
-__all__ = ["same_unitary", "function_with_mistakes"]
+__all__ = ["same_unitary", "function_with_mistakes", "up_to_constant"]
 
 
 def _operator(qc):
@@ -96,4 +96,43 @@ def function_with_mistakes(reference: Callable, inputs: Iterable,
                 return (f"for input {', '.join(map(repr, args))} your function returned {got!r}, "
                         f"but the formula gives {want!r}")
         return None
+    return checker
+
+
+def up_to_constant(expect: Iterable[float], mistakes: Iterable[tuple[Iterable[float], str]] = (),
+                   hint: str | None = None, tol: float = 1e-3) -> Callable[[Any], str | None]:
+    """A learner's list of numbers that equals ``expect`` after adding one constant to every
+    entry (energies read from phases: a constant is a global phase, which nothing can see).
+
+    ``mistakes``: (numbers, hint) pairs, also compared up to a constant; a list that matches
+    one gets its hint; any other wrong list gets ``hint``."""
+    import numpy as np
+    want = np.asarray(list(expect), dtype=float)
+    mistakes = [(np.asarray(list(m), dtype=float), why) for m, why in mistakes]
+
+    def same(a, b) -> bool:
+        d = a - b
+        return bool(np.all(np.abs(d - d[0]) <= tol))
+
+    def checker(answer) -> str | None:
+        if isinstance(answer, (str, bytes, dict, set)) or not hasattr(answer, "__len__"):
+            return f"give a list of {len(want)} numbers, not {type(answer).__name__}"
+        try:
+            got = np.asarray([complex(x) for x in answer])
+        except (TypeError, ValueError):
+            return f"give a list of {len(want)} numbers"
+        if got.shape != want.shape:
+            return f"give a list of {len(want)} numbers, not {len(got)}"
+        if np.abs(got.imag).max() > tol:
+            return "energies are real numbers: read the phase (np.angle), not the complex entry"
+        got = got.real
+        if same(got, want):
+            return None
+        for numbers, why in mistakes:
+            if same(got, numbers):
+                return why
+        if np.all(np.abs(np.mod(got - want - (got[0] - want[0]) + np.pi, 2 * np.pi) - np.pi) <= tol):
+            return ("an entry is off by a multiple of 2π: a phase read with np.angle is only known up to 2π, "
+                    "so bring every energy into the same range")
+        return hint or f"not these numbers, even up to a constant added to all {len(want)}"
     return checker

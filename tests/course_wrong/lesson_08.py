@@ -16,8 +16,10 @@ WRONG = {
             (lambda: _circuit(("x", 2), n=3), "your circuit makes"),                             # always in square 3
             (lambda: _circuit(("h", 0), ("cx", 0, 1), ("x", 1)), "3 qubits"),                   # lesson 03's Ψ⁺
             ("H CX X", "QuantumCircuit")],
-    "8.2": [({"00": 1}, "undoes itself"), ({"01": 0.5, "10": 0.5}, "after one mark"),
-            ({"11": 1}, "what the game needs"), ({"00": 0.5, "11": 0.5}, "Φ⁺"), (0.25, "dict")],
+    "8.2": [([1, 0, 0, 0], "undoes itself"), ([0, 2 ** -0.5, 2 ** -0.5, 0], "after one mark"),
+            ([0, 0, 0, 1], "what the game needs"), ([0.5, 0.5, 0.5, 0.5], "one sign"),
+            ([-0.5, 0.5, -0.5, -0.5], "global sign"), ({"00": 0.25, "01": 0.25, "10": 0.25, "11": 0.25}, "amplitudes"),
+            (0.25, "list")],
     "8.3": [(1, "decoder"), (0.5, "add X₃"), (0.25, "written (3, 4)"), (4 / 9, "fraction of shots"),
             ("half", "number")],
     "8.4": [(1, "what the report claims"), (0.5, "report's claim"), (0, "(A, C)"), (0.25, "all three qubits read 1")],

@@ -44,5 +44,9 @@ WRONG = {
              (as_function(lambda d, a, b, m: 0.5 * d + 0.5 * min(a, b)), "larger score"),
              (as_function(lambda d, a, b, m: 0.4 * d + 0.6 * (min(a, b) if m == "X" else max(a, b))), "0.4 and 0.6")],
     "11.6": [([0, 1, 1, 3], "z = ±1"), ([-1.5, 0.5, 0.5, 0.5], "signs are flipped"),
-             ([3, -1, -1, -1], "half its angle")],
+             ([3, -1, -1, -1], "half its angle"),
+             ([1, 2, 2, 4], "z = ±1"),                     # C(x) plus a constant: still C's shape
+             ([-1, 1, 1, 1], "signs are flipped"),          # −E plus a constant
+             ([1.5, -0.5, -0.5, -0.5 + 6.283185307], "2π"),  # one phase unwrapped the other way
+             ([1.5, -0.5, -0.5], "4 numbers")],
 }
