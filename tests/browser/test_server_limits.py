@@ -177,7 +177,7 @@ def test_the_pool_refills_once_the_cap_has_room_again(tmp_path):
         used = log_count(log, "Using pre-heated kernel")
 
         def refilled():             # Voila logs "filled" for a refused refill too: a kernel must have started since
-            after = log.read_text().rsplit("stopping kernel", 1)[1]
+            after = log.read_text().split("stopping kernel", 1)[1]
             return "Kernel started" in after and POOL_FILLED in after.split("Kernel started", 1)[1]
         wait_for(refilled, "the pool filled again after the cap")
         assert kernel_of_a_bare_get(base)
