@@ -15,6 +15,8 @@ concurrent sessions. Everything runs on loopback (127.0.0.1) and stops by itself
   (qiskit loads only then);
 * bare GETs: the live kernels right after 100 GETs of the page (a crawler, curl) and once
   the cull has run (voila.json: cull_idle_timeout).
+* an attack (``--only attack``): the class of websocket clients arrives while an attacker sends
+  an 8-byte frame declaring 10**7 offsets every second, 100 bare GETs and 40 idle sockets.
 
     python benchmarks/voila_app.py [--sessions 2 10 30] [--repeats 5] [--class-size 30]
 
@@ -282,6 +284,9 @@ async def _student(base: str, start_at: float, t0: float) -> dict:
     loop = asyncio.get_running_loop()
     html = await loop.run_in_executor(None, lambda: urllib.request.urlopen(base + "/", timeout=180).read().decode())
     kernel = re.search(r'kernelId": "([0-9a-f-]{36})', html).group(1)
+    # the page's script asks for its kernel as soon as the page is read (qttt_widgets.server:
+    # a kernel nobody asks for within unseen_timeout is stopped)
+    await loop.run_in_executor(None, lambda: urllib.request.urlopen(f"{base}/api/kernels/{kernel}", timeout=60).read())
     session = uuid.uuid4().hex
     url = base.replace("http", "ws") + f"/api/kernels/{kernel}/channels?session_id={session}"
 
@@ -326,9 +331,80 @@ async def _student(base: str, start_at: float, t0: float) -> dict:
     return {"ready": ready, "answered": True}
 
 
-def a_class_arrives_without_browsers(n: int, spread_s: float = 5.0) -> dict:
+async def _attacker(base: str, until: float, gets: int, idle_sockets: int) -> dict:
+    """While the class arrives: one 8-byte frame a second (declaring 10**7 offsets) on a socket of
+    the attacker's own kernel, ``gets`` bare GETs, and ``idle_sockets`` pages that connect their
+    websocket and then say nothing. Counts what the server answered."""
+    import asyncio
+    import re
+    import urllib.error
+    import urllib.request
+
+    import websockets
+    loop = asyncio.get_running_loop()
+    out = {"frames_sent": 0, "frames_closed": 0, "gets_200": 0, "gets_503": 0, "gets_other": 0,
+           "idle_connected": 0, "idle_refused": 0}
+
+    def get_page() -> str | None:
+        try:
+            html = urllib.request.urlopen(base + "/", timeout=120).read().decode()
+            out["gets_200"] += 1
+            return re.search(r'kernelId": "([0-9a-f-]{36})', html).group(1)
+        except urllib.error.HTTPError as e:
+            out["gets_503" if e.code == 503 else "gets_other"] += 1
+        except Exception:  # noqa: BLE001
+            out["gets_other"] += 1
+        return None
+
+    def ws_url(kernel: str) -> str:
+        return base.replace("http", "ws") + f"/api/kernels/{kernel}/channels"
+
+    async def frames():
+        kernel = await loop.run_in_executor(None, get_page)
+        while kernel and time.perf_counter() < until:
+            try:
+                async with websockets.connect(ws_url(kernel), subprotocols=["v1.kernel.websocket.jupyter.org"],
+                                              open_timeout=30) as ws:
+                    await ws.send((10**7).to_bytes(8, "little"))
+                    out["frames_sent"] += 1
+                    try:
+                        while True:
+                            await asyncio.wait_for(ws.recv(), 5)
+                    except websockets.ConnectionClosed:
+                        out["frames_closed"] += 1
+            except Exception:  # noqa: BLE001
+                pass
+            await asyncio.sleep(1)
+
+    async def bare_gets():
+        for _ in range(gets):
+            await loop.run_in_executor(None, get_page)
+
+    async def idle_socket():
+        kernel = await loop.run_in_executor(None, get_page)
+        if not kernel:
+            return
+        try:
+            async with websockets.connect(ws_url(kernel), subprotocols=["v1.kernel.websocket.jupyter.org"],
+                                          open_timeout=60) as ws:
+                out["idle_connected"] += 1
+                while time.perf_counter() < until:
+                    try:
+                        await asyncio.wait_for(ws.recv(), 1)
+                    except asyncio.TimeoutError:
+                        pass
+        except Exception:  # noqa: BLE001
+            out["idle_refused"] += 1
+
+    await asyncio.gather(frames(), bare_gets(), *[idle_socket() for _ in range(idle_sockets)],
+                         return_exceptions=True)
+    return out
+
+
+def a_class_arrives_without_browsers(n: int, spread_s: float = 5.0, attack: bool = False) -> dict:
     """n students open the app within ``spread_s`` seconds of each other, each a websocket client
-    (no browser: the machine's two cores serve only the server and its kernels)."""
+    (no browser: the machine's two cores serve only the server and its kernels). With ``attack``,
+    an attacker works alongside (see _attacker)."""
     import asyncio
     proc, base = start_voila(True)
     try:
@@ -340,15 +416,18 @@ def a_class_arrives_without_browsers(n: int, spread_s: float = 5.0) -> dict:
         async def everyone():
             t0 = time.perf_counter()
             tasks = [asyncio.wait_for(_student(base, off, t0), 180) for off in offsets]
+            if attack:
+                tasks.append(_attacker(base, t0 + 90, gets=100, idle_sockets=40))
             return await asyncio.gather(*tasks, return_exceptions=True), time.perf_counter() - t0
         results, wall = asyncio.run(everyone())
+        attacked = results.pop() if attack else None
         cpu = cpu_s(proc) - cpu0
         mems = kernels_rss_mb(proc)
     finally:
         stop(proc)
     done = [r["ready"] for r in results if isinstance(r, dict)]
     errors = [repr(r)[:120] for r in results if not isinstance(r, dict)]
-    return {"n": n, "interactive": len(done), "answered": len(done), "errors": errors,
+    return {"n": n, "interactive": len(done), "answered": len(done), "errors": errors, "attack": attacked,
             "p50": statistics.median(done) if done else float("nan"),
             "p95": percentile(done, 0.95) if done else float("nan"), "worst": max(done, default=float("nan")),
             "wall": wall, "cpu": cpu, "mb_per_kernel": statistics.mean(mems) if mems else float("nan")}
@@ -410,12 +489,23 @@ def main() -> None:
     ap.add_argument("--class-size", type=int, default=30)
     ap.add_argument("--gets", type=int, default=100)
     ap.add_argument("--pool", type=int, help="preheated kernels (default: voila.json's pool_size)")
-    ap.add_argument("--only", choices=["render", "memory", "class", "wsclass", "gets", "sessions"], nargs="*")
+    ap.add_argument("--only", choices=["render", "memory", "class", "wsclass", "attack", "gets", "sessions"],
+                    nargs="*")
     args = ap.parse_args()
     only = set(args.only or ["render", "memory", "wsclass", "class", "gets", "sessions"])
     global POOL
     POOL = args.pool
     print(busy_warning())
+    if "attack" in only:
+        r = a_class_arrives_without_browsers(args.class_size, attack=True)
+        print(f"ATTACK: {r['n']} students within 5 s while an attacker sends an 8-byte frame a second, 100 bare "
+              f"GETs and 40 idle sockets (pool {POOL or 'of voila.json'}): {r['interactive']} interactive and "
+              f"answered a mark; p50 {r['p50']:.1f} s, p95 {r['p95']:.1f} s, worst {r['worst']:.1f} s "
+              f"(target p95 < 20 s); wall {r['wall']:.0f} s, server+kernels CPU {r['cpu']:.0f} s; "
+              f"attacker: {r['attack']}" + (f"; failures: {r['errors'][:3]}" if r["errors"] else ""))
+        only.discard("attack")
+        if not only:
+            return
     if "wsclass" in only:
         r = a_class_arrives_without_browsers(args.class_size)
         print(f"{r['n']} students within 5 s, websocket clients (no browsers), pool {POOL or 'of voila.json'}: "

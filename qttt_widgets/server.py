@@ -53,8 +53,8 @@ class CappedKernelManager(AsyncMappingKernelManager):
 
     * a kernel handed to a page (fresh, or from Voila's pool) waits at most ``unseen_timeout``
       seconds for its page's JavaScript to ask for it (GET /api/kernels/<id>, which the page does
-      at once, or its websocket): a crawler, ``curl`` or a link preview holds a kernel for
-      seconds, not minutes. A pooled kernel's idle clock starts when it is handed to a page, not
+      at once, or a message on its websocket; a socket that connects and says nothing does not
+      count): a crawler, ``curl`` or a link preview holds a kernel for seconds, not minutes. A pooled kernel's idle clock starts when it is handed to a page, not
       when it was preheated (it used to be culled before a slow device connected);
     * a kernel with a connected page is stopped after ``connected_idle_timeout`` seconds without
       a message (the page then says "you were idle"); jupyter_server's ``cull_idle_timeout``
@@ -146,9 +146,6 @@ class CappedKernelManager(AsyncMappingKernelManager):
         finally:
             self._listing = False
 
-    def notify_connect(self, kernel_id):
-        self._seen(kernel_id)
-        super().notify_connect(kernel_id)
 
     def _check_kernel_id(self, kernel_id):
         if kernel_id not in self and kernel_id in self._stopped:
@@ -316,6 +313,9 @@ class BrowserProtocolConnection(ZMQChannelsWebsocketConnection):
                              getattr(handler, "kernel_id", "?"), handler.request.remote_ip, problem)
             handler.close(1008, "malformed kernel message")
             return
+        seen = getattr(getattr(self.parent, "parent", None), "_seen", None)
+        if seen is not None:            # a page's widget manager speaks at once; an idle script's socket never does
+            seen(self.kernel_id)
         super().handle_incoming_message(incoming_msg)
 
 

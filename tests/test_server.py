@@ -108,8 +108,6 @@ class FakeProcess:
 
 
 def a_manager(monkeypatch, connections=0, **settings):
-    import asyncio  # noqa: F401
-
     from jupyter_server._tz import utcnow
 
     from qttt_widgets.server import CappedKernelManager
@@ -132,9 +130,16 @@ def a_manager(monkeypatch, connections=0, **settings):
     return km, process, stopped
 
 
-def tick(km):
+def run(coroutine):
+    """asyncio.run in a thread of its own: Playwright's session loop may be running in this one."""
     import asyncio
-    asyncio.run(km.cull_kernel_if_idle("k"))
+    from concurrent.futures import ThreadPoolExecutor
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()
+
+
+def tick(km):
+    run(km.cull_kernel_if_idle("k"))
 
 
 def test_a_kernel_over_its_resident_memory_limit_is_stopped_and_the_page_is_told(monkeypatch):
@@ -169,10 +174,9 @@ def test_a_connected_kernel_may_compute_for_as_long_as_its_page_stays(monkeypatc
 
 
 def test_the_kernels_together_stay_under_the_total_memory_limit(monkeypatch):
-    import asyncio
     km, process, stopped = a_manager(monkeypatch, connections=1, kernel_rss_mb=1000, total_rss_mb=1500)
     for name, mb in (("a", 600), ("b", 900)):
         km._kernels[name] = MagicMock()
         km._pages[name] = {"pooled": False, "seen": True, "cpu_base": None, "process": FakeProcess(rss_mb=mb)}
-    asyncio.run(km._keep_total_memory())                   # 80 + 600 + 900 = 1580 MB
+    run(km._keep_total_memory())                   # 80 + 600 + 900 = 1580 MB
     assert stopped == [("b", True)]

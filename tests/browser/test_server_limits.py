@@ -177,7 +177,7 @@ def test_the_pool_refills_once_the_cap_has_room_again(tmp_path):
         used = log_count(log, "Using pre-heated kernel")
 
         def refilled():             # Voila logs "filled" for a refused refill too: a kernel must have started since
-            after = log.read_text().rsplit("stopping kernel", 1)[1]
+            after = log.read_text().split("stopping kernel", 1)[1]
             return "Kernel started" in after and POOL_FILLED in after.split("Kernel started", 1)[1]
         wait_for(refilled, "the pool filled again after the cap")
         assert kernel_of_a_bare_get(base)
@@ -247,3 +247,14 @@ def test_a_kernel_over_its_memory_limit_is_stopped_and_its_page_says_so(page, tm
         assert "more memory than the server allows" in notice.inner_text(), notice.inner_text()
         assert "resident memory" in log.read_text()
         shot(page, "12-memory-page")
+
+
+def test_a_socket_that_never_speaks_does_not_hold_a_kernel(tmp_path):
+    """A script's GET plus a websocket it never uses (the issue's "40 GETs plus 40 idle sockets"):
+    a page's widget manager speaks at once, so the kernel is stopped as unseen and the socket closed."""
+    with voila(tmp_path, "--VoilaConfiguration.preheat_kernel=False", "--CappedKernelManager.unseen_timeout=2",
+               "--MappingKernelManager.cull_interval=1") as (base, proc, log):
+        kernel_id = kernel_of_a_bare_get(base)
+        ws = channels(base, kernel_id)
+        assert close_code(ws) == 4000
+        wait_for(lambda: log_count(log, f"stopping kernel {kernel_id}: its page never connected"), "stopped as unseen")
