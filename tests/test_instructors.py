@@ -137,6 +137,13 @@ def test_add_an_exercise(copy):
     run_and_save(path)
     assert any("nbgrader metadata is out of date" in p for p in course.lint(copy))
     tool(copy, "nbgrader")
+    [stale] = course.lint(copy)                                  # the recipe: the title's minutes next
+    assert "the title says about 10 minutes" in stale
+    report = tool(copy, "minutes")
+    rounded = int(re.search(r"^00 .*-> *(\d+)", report, re.M).group(1))
+    nb = nbformat.read(path, as_version=4)
+    nb.cells[0].source = nb.cells[0].source.replace("About 10 minutes", f"About {rounded} minutes")
+    nbformat.write(nb, path)
     assert course.lint(copy) == []
     grading = [c.metadata.get("nbgrader", {}) for c in nbformat.read(path, as_version=4).cells]
     assert {"grade_id": "check-0-3", "grade": True, "locked": True, "points": 1}.items() <= grading[at + 2].items()

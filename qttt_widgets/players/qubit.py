@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 
-from qttt_widgets.rules.qubit_board import QubitGame
+from qttt_widgets.rules.qubit_board import QubitGame, QubitMove
 
 WIN = 100.0
 
@@ -80,7 +80,7 @@ class QubitLookaheadPlayer:
         self.rng = random.Random(seed)
         self.budget, self.most = budget, most
 
-    def candidates(self, game: QubitGame) -> list[tuple]:
+    def candidates(self, game: QubitGame) -> list[QubitMove]:
         """The moves to score, in order: all of them while they fit in the budget; else the
         classical marks and the collapse first, then the rest shuffled."""
         moves = game.legal_moves()
