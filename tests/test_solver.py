@@ -157,7 +157,6 @@ def test_an_early_collapse_choice_is_read_from_the_book(seed):
 
 
 def test_a_damaged_book_says_so(tmp_path, monkeypatch):
-    import qttt_widgets.players.solver as solver_module
     bad = tmp_path / "goff_book.json"
     bad.write_text('{"rules": "goff", "positions": [1, 2')
     monkeypatch.setitem(book.PATHS, "goff", bad)
