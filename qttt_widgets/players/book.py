@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from functools import lru_cache
 from pathlib import Path
 from typing import Callable, Iterator
 
@@ -80,22 +81,42 @@ def symmetries() -> tuple:
     return tuple(maps)
 
 
-def canonical(game: GoffGame) -> tuple:
-    """(key, symmetry) of a position without a pending collapse, exact subscripts kept: the key is
-    the smallest image (classical subscripts, sorted spooky marks), ``symmetries()[symmetry]`` the
-    map that gives it."""
-    cls = tuple(0 if m is None else m[1] for m in game.classical)
-    marks = [(s, a, b) for _, s, a, b in game.spooky]
+@lru_cache(maxsize=None)
+def symmetry_tables() -> tuple:
+    """(maps, perms, pairmaps): ``symmetries()``, each map the other way (new square -> old),
+    and each map of a pair of squares a * 9 + b -> its image (min, max). Made on first use."""
+    maps = symmetries()
+    perms = tuple(tuple(m.index(q) for q in range(9)) for m in maps)
+    pairmaps = tuple(tuple((min(m[a], m[b]), max(m[a], m[b])) for a in range(9) for b in range(9))
+                     for m in maps)
+    return maps, perms, pairmaps
+
+
+def smallest_image(subs, marks) -> tuple:
+    """(key, symmetry): the key is the smallest of the eight images of a position, (subscripts in
+    the squares, sorted (subscript, a, b) of the spooky marks), ``symmetries()[symmetry]`` the
+    first map that gives it. The one canonicaliser: the book keys by it with exact subscripts
+    (``canonical``), the solver's table with the old ones dropped (``GoffSolver._key``).
+    The squares are compared first, the marks only on a tie (as comparing whole keys would)."""
+    _, perms, pairmaps = symmetry_tables()
+    imgs = [tuple(map(subs.__getitem__, p)) for p in perms]
+    c = min(imgs)
     best = None
-    for k, m in enumerate(symmetries()):
-        c = [0] * 9
-        for q in range(9):
-            c[m[q]] = cls[q]
-        ms = tuple(sorted((s, min(m[a], m[b]), max(m[a], m[b])) for s, a, b in marks))
-        cand = (tuple(c), ms)
-        if best is None or cand < best[0]:
-            best = (cand, k)
-    return best                                             # type: ignore[return-value]  # 8 images
+    which = 0
+    for k, img in enumerate(imgs):
+        if img == c:
+            pm = pairmaps[k]
+            ms = tuple(sorted([(s,) + pm[a * 9 + b] for s, a, b in marks]))
+            if best is None or ms < best:
+                best, which = ms, k
+    return (c, best), which
+
+
+def canonical(game: GoffGame) -> tuple:
+    """(key, symmetry) of a position without a pending collapse, exact subscripts kept
+    (``smallest_image`` of its classical subscripts and spooky marks)."""
+    subs = tuple(0 if m is None else m[1] for m in game.classical)
+    return smallest_image(subs, [(s, a, b) for _, s, a, b in game.spooky])
 
 
 def key_text(key) -> str:
