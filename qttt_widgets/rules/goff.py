@@ -347,6 +347,21 @@ class GoffGame(Game):
     def _step(self, entry: tuple) -> GoffStep:
         return GoffStep(entry)
 
+    def action_squares(self) -> int:
+        """How many squares a player's next action names, as ``legal_moves`` lists it: 2 for a
+        spooky mark (``Mark``), 1 for the choice of a pending collapse (``CollapseTo``) or the
+        classical last mark (``LastMark``), 0 when no player acts (the game is over, or a
+        random collapse waits for chance). A board view asks it to know what a click means.
+
+        >>> GoffGame().action_squares(), GoffGame().play(0, 1).play(0, 1).action_squares()
+        (2, 1)
+        """
+        if self._scores is not None:
+            return 0
+        if self._pending is not None:
+            return 0 if self._pending.chooser == CHANCE else 1
+        return 1 if len(self.open_squares()) == 1 else 2
+
     def open_squares(self) -> list[int]:
         """Squares without a classical mark."""
         return [i for i in range(SQUARES) if self._cls[i] is None]
