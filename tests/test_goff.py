@@ -290,3 +290,9 @@ def test_action_squares_says_how_many_squares_the_next_action_names():
                 break
             g.apply(rng.choice(moves))
     assert seen == {0, 1, 2}
+
+
+def test_cells_are_the_players_of_the_classical_marks():
+    g = GoffGame.from_record("12 12(2) 35")
+    assert g.cells == (("X", "O") + (None,) * 7)
+    assert g.cells == tuple(None if m is None else m[0] for m in g.classical)

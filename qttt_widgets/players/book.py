@@ -25,7 +25,7 @@ module owns everything about them:
 
 The solver (``GoffSolver.hint``) reads the book; this module imports the solver only to build one.
 
->>> from qttt_widgets.rules.goff import GoffGame
+>>> from qttt_widgets.rules.goff import CHANCE, GoffGame, collapse_decider
 >>> lookup(GoffGame())                                 # the empty board: X wins 1/2 with 1-9 or 3-7
 (0.5, [(0, 8), (2, 6)])
 >>> lookup(GoffGame().play(2, 6))[0]
@@ -41,7 +41,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Callable, Iterator
 
-from qttt_widgets.rules.goff import GoffGame
+from qttt_widgets.rules.goff import CHANCE, GoffGame, collapse_decider
 
 _HERE = Path(__file__).parent
 PATHS = {"goff": _HERE / "goff_book.json", "random": _HERE / "random_book.json"}
@@ -221,9 +221,10 @@ def lookup_collapse(game: GoffGame) -> tuple | None:
 # --- the build ----------------------------------------------------------------------------
 def _futures(g, mv, rules: str) -> list:
     """(game, steps) for every way the action ``mv`` can come out: the collapse choices under
-    Goff's rules, both sides of the coin under random collapse (a step is then (a, b, square))."""
+    Goff's rules, both sides of the coin under random collapse. A step is (action, outcome): the
+    square the coin sent a spooky mark to, or None when no coin was tossed."""
     g2 = g.copy()
-    if rules == "random" and isinstance(mv, tuple):
+    if collapse_decider(rules, g.to_move) == CHANCE and g.action_squares() == 2:   # a spooky mark, a coin
         from qttt_widgets.rules.errors import IllegalMove
         from qttt_widgets.rules.records import replay_measured_mark
         futures = []
@@ -232,23 +233,24 @@ def _futures(g, mv, rules: str) -> list:
             try:
                 replay_measured_mark(g3, mv[0], mv[1], outcome)
             except IllegalMove:              # the mark closes no cycle: nothing to measure
-                return [(g2.apply(mv), (mv,))]
-            futures.append((g3, (mv + (outcome,),)))
+                return [(g2.apply(mv), ((mv, None),))]
+            futures.append((g3, ((mv, outcome),)))
         return futures
     g2.apply(mv)
     if g2.pending is None:
-        return [(g2, (mv,))]
-    return [(g2.copy().apply(choice), (mv, choice)) for choice in g2.legal_moves()]
+        return [(g2, ((mv, None),))]
+    return [(g2.copy().apply(choice), ((mv, None), (choice, None))) for choice in g2.legal_moves()]
 
 
 def _replay(rules: str, steps):
+    """The game after ``steps`` ((action, coin's outcome or None), as ``_futures`` gives them)."""
     g = GoffGame(rules, seed=0)
-    for step in steps:
-        if isinstance(step, tuple) and len(step) == 3:
-            from qttt_widgets.rules.records import replay_measured_mark
-            replay_measured_mark(g, *step)
+    for action, outcome in steps:
+        if outcome is None:
+            g.apply(action)
         else:
-            g.apply(step)
+            from qttt_widgets.rules.records import replay_measured_mark
+            replay_measured_mark(g, action[0], action[1], outcome)
     return g
 
 

@@ -205,7 +205,7 @@ class GoffSolver:
         node = _node(game)
         # values are integers (Goff) or multiples of 1/16 (a collapse fills two squares or more,
         # so at most four fair coins): a window just below v asks each action "at least v?"
-        eps = 1 if self.rules == "goff" else 1 / 1024
+        eps = 1 / 1024 if self._chance else 1
         with _stack_room():
             v = self._search(*node, -_INF, _INF)
             scores = self._action_scores(game, v - eps, v)
@@ -233,15 +233,13 @@ class GoffSolver:
         node = _node(game)
         by_chance = collapse_decider(game.rules, game.to_move) == CHANCE
         out = {}
-        for action in game.legal_moves():
-            if not isinstance(action, tuple):        # the classical last mark: mark 9, X's (see _endgame)
-                subs, X, O = node.board
-                c = list(subs)
-                c[action] = node.n
-                out[action] = _final_score(X | 1 << action, O, c)
-                continue
-            out[action] = self._mark_score(node, action, by_chance, alpha, beta)
-        return out
+        if game.action_squares() == 1:               # the classical last mark: mark 9, X's (see _endgame)
+            subs, X, O = node.board
+            (last,) = game.legal_moves()
+            c = list(subs)
+            c[last] = node.n
+            return {last: _final_score(X | 1 << last, O, c)}
+        return {action: self._mark_score(node, action, by_chance, alpha, beta) for action in game.legal_moves()}
 
     def _mark_score(self, node: Node, pair, by_chance: bool, alpha, beta):
         """The mover's doubled points for mark n in the squares ``pair``: a join of two trees

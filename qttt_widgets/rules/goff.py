@@ -243,6 +243,12 @@ class GoffGame(Game):
         return tuple(self._cls)
 
     @property
+    def cells(self) -> tuple:
+        """Nine entries: 'X' or 'O', the player of the classical mark there, or None (as
+        ``ClassicalBoard.cells``)."""
+        return tuple(None if m is None else m[0] for m in self._cls)
+
+    @property
     def spooky(self) -> tuple:
         """The marks not yet collapsed, as (player, subscript, a, b), oldest first."""
         return tuple((player_of(s), s, a, b) for s, (a, b) in self._marks.items())
