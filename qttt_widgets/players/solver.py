@@ -232,7 +232,6 @@ class GoffSolver:
             return self._collapse_scores(game, alpha, beta)
         node = _node(game)
         by_chance = collapse_decider(game.rules, game.to_move) == CHANCE
-        out = {}
         if game.action_squares() == 1:               # the classical last mark: mark 9, X's (see _endgame)
             subs, X, O = node.board
             (last,) = game.legal_moves()
