@@ -37,7 +37,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-from functools import lru_cache
 from pathlib import Path
 from typing import Callable, Iterator
 
@@ -81,10 +80,11 @@ def symmetries() -> tuple:
     return tuple(maps)
 
 
-@lru_cache(maxsize=None)
 def symmetry_tables() -> tuple:
     """(maps, perms, pairmaps): ``symmetries()``, each map the other way (new square -> old),
-    and each map of a pair of squares a * 9 + b -> its image (min, max). Made on first use."""
+    and each map of a pair of squares a * 9 + b -> its image (min, max). Built on each call
+    (about a millisecond): each solver keeps its own, and ``canonical`` one made on first use.
+    Not at import, nor behind a decorator, so that mutation testing judges them (tests/MUTATION.md)."""
     maps = symmetries()
     perms = tuple(tuple(m.index(q) for q in range(9)) for m in maps)
     pairmaps = tuple(tuple((min(m[a], m[b]), max(m[a], m[b])) for a in range(9) for b in range(9))
@@ -92,13 +92,21 @@ def symmetry_tables() -> tuple:
     return maps, perms, pairmaps
 
 
-def smallest_image(subs, marks) -> tuple:
+_TABLES: list = []                      # canonical's symmetry_tables(), made on first use
+
+
+def smallest_image(subs, marks, tables: tuple | None = None) -> tuple:
     """(key, symmetry): the key is the smallest of the eight images of a position, (subscripts in
     the squares, sorted (subscript, a, b) of the spooky marks), ``symmetries()[symmetry]`` the
     first map that gives it. The one canonicaliser: the book keys by it with exact subscripts
     (``canonical``), the solver's table with the old ones dropped (``GoffSolver._key``).
-    The squares are compared first, the marks only on a tie (as comparing whole keys would)."""
-    _, perms, pairmaps = symmetry_tables()
+    The squares are compared first, the marks only on a tie (as comparing whole keys would).
+    ``tables`` is a ``symmetry_tables()`` (by default one made once for the module)."""
+    if tables is None:
+        if not _TABLES:
+            _TABLES.append(symmetry_tables())
+        tables = _TABLES[0]
+    _, perms, pairmaps = tables
     imgs = [tuple(map(subs.__getitem__, p)) for p in perms]
     c = min(imgs)
     best = None

@@ -156,6 +156,7 @@ class GoffSolver:
         self.table: dict = {}
         self.nodes = 0
         self._history: dict = {}
+        self._tables = _book.symmetry_tables()       # the solver's own (tests/MUTATION.md: judged per solver)
 
     # --- public API --------------------------------------------------------------
     def value(self, game: GoffGame) -> float:
@@ -306,7 +307,8 @@ class GoffSolver:
         with _stack_room():
             for a in range(9):
                 for b in range(a + 1, 9):
-                    canon = smallest_image((0,) * 9, ((1, a, b),))[0][1][0][1:]   # the first mark's image
+                    # the first mark's image: the one mark of the smallest image, without its subscript
+                    canon = smallest_image((0,) * 9, ((1, a, b),), self._tables)[0][1][0][1:]
                     if canon not in seen:
                         seen[canon] = self._first_move_value(*canon)
                     first[(a, b)] = seen[canon]
@@ -342,7 +344,7 @@ class GoffSolver:
         subs = tuple([s if s > oldest else (s and (s & 1) - 2) for s in subs])
         if n > self.symmetry_depth:
             return (subs, marks)
-        return smallest_image(subs, marks)[0]
+        return smallest_image(subs, marks, self._tables)[0]
 
     def _search(self, board: Board, trees, marks, n, alpha, beta):
         """Negamax with alpha-beta and the transposition table: doubled points from the side of
