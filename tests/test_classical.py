@@ -93,8 +93,9 @@ def test_no_moves_after_the_game_is_over():
 def test_perfect_player_is_seeded_and_picks_among_optimal_moves():
     picks = [PerfectPlayer(seed=11).choose(ClassicalBoard()) for _ in range(3)]
     assert len(set(picks)) == 1
-    seen = {PerfectPlayer(seed=s).choose("X...O....") for s in range(60)}
+    seen = {PerfectPlayer(seed=s).choose_key("X...O....") for s in range(60)}
     assert seen == set(optimal_moves("X...O...."))
+    assert {PerfectPlayer(seed=s).choose(ClassicalBoard.from_key("X...O....")) for s in range(60)} == seen
 
 
 def test_perfect_players_always_draw_and_never_lose_to_random():

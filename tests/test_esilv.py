@@ -1,4 +1,6 @@
 """The ESILV opponents (seed 001): h(B), alpha-beta minimax, the Grover heuristic AI, Elo."""
+import random
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -155,3 +157,18 @@ def test_variational_player_draws_its_shots_from_the_circuits_exact_distribution
     g = GoffGame("random", seed=2).play(0, 4)
     assert player.choose(g) in g.legal_moves()
     assert VariationalPlayer(5).choose(g) == VariationalPlayer(5).choose(g)      # seeded
+
+
+def test_legal_pairs_are_the_spooky_marks_and_only_them():
+    from qttt_widgets.players.esilv.scoring import legal_pairs
+    from qttt_widgets.rules.actions import Mark
+    rng = random.Random(4)
+    kinds = set()
+    for seed in range(20):
+        g = GoffGame()
+        while not g.is_over:
+            pairs = legal_pairs(g)
+            assert pairs == [m for m in g.legal_moves() if type(m) is Mark]
+            kinds.add(bool(pairs))
+            g.apply(rng.choice(g.legal_moves()))
+    assert kinds == {True, False}

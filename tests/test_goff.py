@@ -2,6 +2,8 @@
 
 Squares are 0..8 in code; the notation strings use 1..9 as people do.
 """
+import random
+
 import pytest
 
 from qttt_widgets.rules.errors import IllegalMove
@@ -266,3 +268,31 @@ def test_display():
     assert "X1 O2 O4" in str(g)
     html = g._repr_html_()
     assert "X chooses" in html and "square 8 or 1" in html
+
+
+def test_action_squares_says_how_many_squares_the_next_action_names():
+    """2 for a spooky mark, 1 for a collapse choice or the last mark, 0 when no player acts;
+    always the size of what legal_moves lists for a player."""
+    from qttt_widgets.rules.goff import CHANCE
+    rng = random.Random(5)
+    seen = set()
+    for seed in range(30):
+        g = GoffGame("random", seed=seed, explicit_chance=True) if seed % 3 == 0 else GoffGame()
+        while True:
+            squares = g.action_squares()
+            moves = g.legal_moves()
+            if g.outcome().over or g.current_player() == CHANCE:
+                assert squares == 0
+            else:
+                assert {len(m) if isinstance(m, tuple) else 1 for m in moves} == {squares}
+            seen.add(squares)
+            if g.outcome().over:
+                break
+            g.apply(rng.choice(moves))
+    assert seen == {0, 1, 2}
+
+
+def test_cells_are_the_players_of_the_classical_marks():
+    g = GoffGame.from_record("12 12(2) 35")
+    assert g.cells == (("X", "O") + (None,) * 7)
+    assert g.cells == tuple(None if m is None else m[0] for m in g.classical)

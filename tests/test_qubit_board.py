@@ -316,3 +316,17 @@ def test_a_bounded_lookahead_still_takes_a_win_and_blocks_one_on_5x5():
 def test_lookahead_refuses_a_budget_that_is_not_positive():
     with pytest.raises(ValueError, match="positive"):
         QubitLookaheadPlayer(budget=0)
+
+
+def test_can_collapse_is_whether_collapse_is_a_legal_move():
+    rng = random.Random(2)
+    seen = set()
+    for seed in range(12):
+        g = QubitGame(n=3, seed=seed)
+        while True:
+            assert g.can_collapse() == (("collapse",) in g.legal_moves())
+            seen.add(g.can_collapse())
+            if g.outcome().over:
+                break
+            g.apply(rng.choice(g.legal_moves()))
+    assert seen == {True, False}

@@ -381,3 +381,55 @@ def test_the_solver_keeps_the_books_old_names():
     assert solver_module.BOOK_PATH == book.PATHS["goff"] and solver_module.BOOK_MARKS == book.DEPTH["goff"]
     assert solver_module.BOOK_VERSION == book.VERSION and solver_module.BookError is book.BookError
     assert solver_module.build_book is book.build
+
+
+# --- the solver's state (players/trees.py) and the one canonicaliser (book.smallest_image) --------
+def _random_positions(count, seed):
+    rng = random.Random(seed)
+    out = []
+    while len(out) < count:
+        g = GoffGame()
+        for _ in range(rng.randrange(1, 9)):
+            if g.is_over:
+                break
+            g.apply(rng.choice(g.legal_moves()))
+        if not g.is_over and g.pending is None:
+            out.append(g)
+    return out
+
+
+def test_the_canonical_key_is_the_smallest_whole_image():
+    """book.canonical against its definition: the smallest (subscripts, sorted marks) over the
+    eight maps, the first map that gives it."""
+    from qttt_widgets.players.book import canonical, symmetries
+    for g in _random_positions(60, 1):
+        subs = [0 if m is None else m[1] for m in g.classical]
+        images = []
+        for m in symmetries():
+            c = [0] * 9
+            for q in range(9):
+                c[m[q]] = subs[q]
+            images.append((tuple(c), tuple(sorted((s, min(m[a], m[b]), max(m[a], m[b]))
+                                                  for _, s, a, b in g.spooky))))
+        want = min(images)
+        assert canonical(g) == (want, images.index(want))
+
+
+def test_merge_is_the_trees_of_the_joined_marks():
+    """trees.merge against its readable model: the trees built from scratch with the new mark."""
+    from qttt_widgets.players.trees import components, merge, state
+    checked = 0
+    for g in _random_positions(80, 2):
+        (subs, _, _), marks, n = state(g)
+        trees = components(subs, marks)
+        for i, (squares_a, entries_a) in enumerate(trees):
+            for squares_b, entries_b in trees[i + 1:]:
+                a, b = entries_a[-1][0], entries_b[0][0]
+                joined = marks + ((n, min(a, b), max(a, b)),)
+                (want,) = [t for t in components(subs, joined) if t[0] == squares_a | squares_b]
+                got = merge(trees[i], (squares_b, entries_b), a, b, n)
+                assert got[0] == want[0]
+                key = lambda e: (e[0], e[1], e[2], tuple(sorted(e[3])))  # noqa: E731
+                assert sorted(map(key, got[1])) == sorted(map(key, want[1]))
+                checked += 1
+    assert checked > 50

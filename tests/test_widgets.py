@@ -268,3 +268,56 @@ def test_solver_opponent_answers_and_difficulty_is_only_for_goffs_modes():
     assert app.difficulty.layout.display == "none" and app.hint_button.layout.display == "none"
     app.mode.value = "random"                        # the solver plays the coin's rules too
     assert "Computer: Goff solver (see difficulty)" in app.o_player.options
+
+
+@pytest.mark.parametrize("make, n, width", [
+    (lambda: GoffBoardView(), 3, 312),
+    (lambda: QubitBoardView(QubitGame(n=3)), 3, 312),
+    (lambda: QubitBoardView(QubitGame(n=4)), 4, 336),
+    (lambda: QubitBoardView(QubitGame(n=5)), 5, 360),
+])
+def test_the_buttons_lie_over_the_squares_the_drawing_says(make, n, width):
+    """The drawing says where its squares are (width, cell, margin): the buttons are sized from
+    that, not from the SVG text. The SVG's own width and viewBox are checked here, independently."""
+    view = make()
+    picture = view.picture.value
+    assert int(re.search(r'width="(\d+)"', picture).group(1)) == width
+    side = int(re.search(r'viewBox="-4 -4 (\d+) ', picture).group(1))        # n cells and 4 units each side
+    cell = width * (side - 8) / n / side
+    assert view.grid.layout.grid_template_columns == f"repeat({n}, {cell:.2f}px)"
+    assert view.grid.layout.margin == f"{width * 4 / side:.2f}px"
+    assert view.grid.layout.width == f"{cell * n:.2f}px"
+    assert {b.layout.width for b in view.buttons} == {f"{cell:.2f}px"}
+
+
+def test_a_board_view_draws_only_a_board_drawing():
+    view = GoffBoardView()
+    before = view.picture.value
+    with pytest.raises(ValueError, match="a board view draws a board"):
+        view._draw(svg.SvgPicture(str(svg.goff_graph(GoffGame()))), [""] * 9)
+    assert view.picture.value == before
+
+
+def test_a_goff_click_means_what_the_game_says_the_next_action_is():
+    """One click for a collapse choice and for the last mark, two for a spooky mark, and a
+    square with a classical mark refused for a spooky mark: the view asks the game."""
+    view = GoffBoardView(GoffGame().play(0, 1).play(0, 1))       # O2 closes a cycle: X chooses
+    assert view.game.action_squares() == 1
+    view.buttons[1].click()
+    assert view.game.pending is None and view.game.classical[:2] == (("X", 1), ("O", 2))
+    view.buttons[1].click()                                       # square 2 holds O2 now
+    assert view.selected is None and "Square 2 holds the classical mark O₂" in view.message.value
+    view.buttons[2].click()
+    assert view.selected == 2 and view.game.move_number == 3
+    view.buttons[5].click()
+    assert view.selected is None and view.game.spooky[-1][1:] == (3, 2, 5)
+    rng = random.Random(0)
+    g = GoffGame()
+    while g.action_squares() != 1 or g.pending is not None:     # play on to the last mark
+        g = g if not g.outcome().over else GoffGame()
+        g.apply(rng.choice(g.legal_moves()))
+    last = GoffBoardView(g)
+    (square,) = g.open_squares()
+    assert f"one square left — click {square + 1} for" in last.status.value
+    last.buttons[square].click()
+    assert last.game.outcome().over

@@ -36,7 +36,7 @@ TARGETS = {
                "tests/test_mutation_qubit_board.py", "tests/test_mutation_records.py",
                "tests/test_mutation_svg.py", "tests/test_chance.py", "tests/test_api.py"],
               []),
-    "solver": (["qttt_widgets/players/solver.py", "qttt_widgets/players/book.py"],
+    "solver": (["qttt_widgets/players/solver.py", "qttt_widgets/players/trees.py", "qttt_widgets/players/book.py"],
                ["tests/test_solver.py", "tests/test_survivors.py", "tests/test_mutation_solver.py"],
                # the full opening solve and the book's fresh searches take 4 s each: the brute-force
                # comparisons judge the same code in a fraction of that

@@ -30,8 +30,12 @@ class ClassicalPerfectPlayer:
     def __init__(self, seed: int | None = None):
         self.rng = random.Random(seed)
 
-    def choose(self, board: ClassicalBoard | str) -> int:
-        key = board if isinstance(board, str) else board.key()
+    def choose(self, board: ClassicalBoard) -> int:
+        """A perfect square for the player to move on ``board`` (a game: its ``key()``)."""
+        return self.choose_key(board.key())
+
+    def choose_key(self, key: str) -> int:
+        """A perfect square in the 3 x 3 position ``key`` ('X...O....', as ``ClassicalBoard.key()``)."""
         if len(key) != 9:
             raise ValueError("perfect play is tabulated for 3 x 3 boards only")
         moves = optimal_moves(key)

@@ -25,7 +25,7 @@ module owns everything about them:
 
 The solver (``GoffSolver.hint``) reads the book; this module imports the solver only to build one.
 
->>> from qttt_widgets.rules.goff import GoffGame
+>>> from qttt_widgets.rules.goff import CHANCE, GoffGame, collapse_decider
 >>> lookup(GoffGame())                                 # the empty board: X wins 1/2 with 1-9 or 3-7
 (0.5, [(0, 8), (2, 6)])
 >>> lookup(GoffGame().play(2, 6))[0]
@@ -40,7 +40,7 @@ import json
 from pathlib import Path
 from typing import Callable, Iterator
 
-from qttt_widgets.rules.goff import GoffGame
+from qttt_widgets.rules.goff import CHANCE, GoffGame, collapse_decider
 
 _HERE = Path(__file__).parent
 PATHS = {"goff": _HERE / "goff_book.json", "random": _HERE / "random_book.json"}
@@ -80,22 +80,51 @@ def symmetries() -> tuple:
     return tuple(maps)
 
 
-def canonical(game: GoffGame) -> tuple:
-    """(key, symmetry) of a position without a pending collapse, exact subscripts kept: the key is
-    the smallest image (classical subscripts, sorted spooky marks), ``symmetries()[symmetry]`` the
-    map that gives it."""
-    cls = tuple(0 if m is None else m[1] for m in game.classical)
-    marks = [(s, a, b) for _, s, a, b in game.spooky]
+def symmetry_tables() -> tuple:
+    """(maps, perms, pairmaps): ``symmetries()``, each map the other way (new square -> old),
+    and each map of a pair of squares a * 9 + b -> its image (min, max). Built on each call
+    (about a millisecond): each solver keeps its own, and ``canonical`` one made on first use.
+    Not at import, nor behind a decorator, so that mutation testing judges them (tests/MUTATION.md)."""
+    maps = symmetries()
+    perms = tuple(tuple(m.index(q) for q in range(9)) for m in maps)
+    pairmaps = tuple(tuple((min(m[a], m[b]), max(m[a], m[b])) for a in range(9) for b in range(9))
+                     for m in maps)
+    return maps, perms, pairmaps
+
+
+_TABLES: list = []                      # canonical's symmetry_tables(), made on first use
+
+
+def smallest_image(subs, marks, tables: tuple | None = None) -> tuple:
+    """(key, symmetry): the key is the smallest of the eight images of a position, (subscripts in
+    the squares, sorted (subscript, a, b) of the spooky marks), ``symmetries()[symmetry]`` the
+    first map that gives it. The one canonicaliser: the book keys by it with exact subscripts
+    (``canonical``), the solver's table with the old ones dropped (``GoffSolver._key``).
+    The squares are compared first, the marks only on a tie (as comparing whole keys would).
+    ``tables`` is a ``symmetry_tables()`` (by default one made once for the module)."""
+    if tables is None:
+        if not _TABLES:
+            _TABLES.append(symmetry_tables())
+        tables = _TABLES[0]
+    _, perms, pairmaps = tables
+    imgs = [tuple(map(subs.__getitem__, p)) for p in perms]
+    c = min(imgs)
     best = None
-    for k, m in enumerate(symmetries()):
-        c = [0] * 9
-        for q in range(9):
-            c[m[q]] = cls[q]
-        ms = tuple(sorted((s, min(m[a], m[b]), max(m[a], m[b])) for s, a, b in marks))
-        cand = (tuple(c), ms)
-        if best is None or cand < best[0]:
-            best = (cand, k)
-    return best                                             # type: ignore[return-value]  # 8 images
+    which = 0
+    for k, img in enumerate(imgs):
+        if img == c:
+            pm = pairmaps[k]
+            ms = tuple(sorted([(s,) + pm[a * 9 + b] for s, a, b in marks]))
+            if best is None or ms < best:
+                best, which = ms, k
+    return (c, best), which
+
+
+def canonical(game: GoffGame) -> tuple:
+    """(key, symmetry) of a position without a pending collapse, exact subscripts kept
+    (``smallest_image`` of its classical subscripts and spooky marks)."""
+    subs = tuple(0 if m is None else m[1] for m in game.classical)
+    return smallest_image(subs, [(s, a, b) for _, s, a, b in game.spooky])
 
 
 def key_text(key) -> str:
@@ -200,9 +229,10 @@ def lookup_collapse(game: GoffGame) -> tuple | None:
 # --- the build ----------------------------------------------------------------------------
 def _futures(g, mv, rules: str) -> list:
     """(game, steps) for every way the action ``mv`` can come out: the collapse choices under
-    Goff's rules, both sides of the coin under random collapse (a step is then (a, b, square))."""
+    Goff's rules, both sides of the coin under random collapse. A step is (action, outcome): the
+    square the coin sent a spooky mark to, or None when no coin was tossed."""
     g2 = g.copy()
-    if rules == "random" and isinstance(mv, tuple):
+    if collapse_decider(rules, g.to_move) == CHANCE and g.action_squares() == 2:   # a spooky mark, a coin
         from qttt_widgets.rules.errors import IllegalMove
         from qttt_widgets.rules.records import replay_measured_mark
         futures = []
@@ -211,23 +241,24 @@ def _futures(g, mv, rules: str) -> list:
             try:
                 replay_measured_mark(g3, mv[0], mv[1], outcome)
             except IllegalMove:              # the mark closes no cycle: nothing to measure
-                return [(g2.apply(mv), (mv,))]
-            futures.append((g3, (mv + (outcome,),)))
+                return [(g2.apply(mv), ((mv, None),))]
+            futures.append((g3, ((mv, outcome),)))
         return futures
     g2.apply(mv)
     if g2.pending is None:
-        return [(g2, (mv,))]
-    return [(g2.copy().apply(choice), (mv, choice)) for choice in g2.legal_moves()]
+        return [(g2, ((mv, None),))]
+    return [(g2.copy().apply(choice), ((mv, None), (choice, None))) for choice in g2.legal_moves()]
 
 
 def _replay(rules: str, steps):
+    """The game after ``steps`` ((action, coin's outcome or None), as ``_futures`` gives them)."""
     g = GoffGame(rules, seed=0)
-    for step in steps:
-        if isinstance(step, tuple) and len(step) == 3:
-            from qttt_widgets.rules.records import replay_measured_mark
-            replay_measured_mark(g, *step)
+    for action, outcome in steps:
+        if outcome is None:
+            g.apply(action)
         else:
-            g.apply(step)
+            from qttt_widgets.rules.records import replay_measured_mark
+            replay_measured_mark(g, action[0], action[1], outcome)
     return g
 
 

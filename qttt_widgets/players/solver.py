@@ -55,12 +55,15 @@ import time
 from contextlib import contextmanager
 from dataclasses import dataclass
 from operator import itemgetter
-from typing import Any, Callable, Iterator, cast
+from typing import Any, Callable, Iterator, NamedTuple, cast
 
 from qttt_widgets.players import book as _book
-from qttt_widgets.players.book import BookError, symmetries  # noqa: F401  # BookError: kept here too
+from qttt_widgets.players.book import BookError, smallest_image, symmetries  # noqa: F401  # BookError: kept here too
+from qttt_widgets.players.trees import (Board, Entry, Spooky, Tree, collapse, components, decided, entry_of,
+                                        merge, merge_entries, state, subs_after)
 from qttt_widgets.rules.goff import CHANCE, GoffGame, collapse_decider
 from qttt_widgets.rules.scoring import LINE_COUNT as _LC
+from qttt_widgets.rules.scoring import LINE_POINTS as _LP
 from qttt_widgets.rules.scoring import doubled_score
 
 _INF = 99
@@ -70,120 +73,21 @@ _DRAW = _final_score(0b110001101, 0b001110010, None)     # a full board without 
 _first = itemgetter(0)
 
 
-def _symmetry_tables():
-    """(maps, perms, pairmaps): the eight maps old square -> new square (identity first), the
-    same as new square -> old, and each pair of squares a * 9 + b -> its image, sorted. Computed
-    on use (under a millisecond; each solver keeps its own), not at import, so that they
-    can be tested like the rest of the module."""
-    maps = symmetries()
-    perms = tuple(tuple(m.index(q) for q in range(9)) for m in maps)
-    pairmaps = tuple(tuple((min(m[a], m[b]), max(m[a], m[b])) for a in range(9) for b in range(9))
-                     for m in maps)
-    return maps, perms, pairmaps
+class Node(NamedTuple):
+    """A position where a search starts (``hint``, ``action_values``): the classical marks, the
+    trees of spooky marks, the spooky marks (sorted) and the number of the next mark (odd: X's).
+    Inside the search its parts travel as separate arguments (see ``players/trees.py`` on why
+    they are plain tuples there)."""
+
+    board: Board
+    trees: tuple[Tree, ...]
+    marks: tuple[Spooky, ...]
+    n: int
 
 
-def _subs(cls, n, entry):
-    """The subscripts in the squares once mark n has taken entry's square and its tree has
-    followed (each mark pointing away from that square)."""
-    r, _, _, plc = entry
-    c = list(cls)
-    c[r] = n
-    for sq, s in plc:
-        c[sq] = s
-    return c
-
-
-def _decided(best, second, chance: bool):
-    """A collapse between two outcomes, ``best`` >= ``second`` from the side of the player who
-    closed the cycle: the other player leaves it the worse, chance gives each probability 1/2
-    (the probabilities ``GoffGame.chance_outcomes`` lists). The mover picks which cycle to
-    close, so its best cycle in a tree is this of the tree's best two outcomes."""
-    return (best + second) / 2 if chance else second
-
-
-def _components(cls, marks):
-    """Trees of spooky marks over the open squares: (square mask, entries); an entry
-    (r, xmask, omask, placements) says where every mark of the tree lands when square r
-    is taken by the mark that closes a cycle (marks point away from r)."""
-    free = [i for i in range(9) if not cls[i]]
-    label = {i: i for i in free}
-    for _, a, b in marks:
-        la, lb = label[a], label[b]
-        if la != lb:
-            for i in free:
-                if label[i] == lb:
-                    label[i] = la
-    groups: dict[int, list[int]] = {}
-    for i in free:
-        groups.setdefault(label[i], []).append(i)
-    comps = []
-    for nodes in groups.values():
-        mask = sum(1 << i for i in nodes)
-        inside = [m for m in marks if (mask >> m[1]) & 1]
-        entries = []
-        for r in nodes:
-            xm = om = 0
-            plc = []
-            queue = [r]
-            left = inside
-            for u in queue:
-                rest = []
-                for s, a, b in left:
-                    if a == u or b == u:
-                        v = b if a == u else a
-                        plc.append((v, s))
-                        if s & 1:
-                            xm |= 1 << v
-                        else:
-                            om |= 1 << v
-                        queue.append(v)
-                    else:
-                        rest.append((s, a, b))
-                left = rest
-            entries.append((r, xm, om, tuple(plc)))
-        comps.append((mask, tuple(entries)))
-    return tuple(comps)
-
-
-def _masks(cls):
-    X = O = 0
-    for i, s in enumerate(cls):
-        if s:
-            if s & 1:
-                X |= 1 << i
-            else:
-                O |= 1 << i
-    return X, O
-
-
-def _collapse(cls, X, O, entry, n):
-    """The classical marks after mark n takes square r of a tree and the tree follows."""
-    r, xm, om, plc = entry
-    if n & 1:
-        return _subs(cls, n, entry), X | xm | 1 << r, O | om
-    return _subs(cls, n, entry), X | xm, O | om | 1 << r
-
-
-def _merge(A, B, a, b, n):
-    """Join trees A and B with mark n in squares a (of A) and b (of B)."""
-    (nA, eA), (nB, eB) = A, B
-    ea = next(e for e in eA if e[0] == a)
-    eb = next(e for e in eB if e[0] == b)
-    return _merge_entries(nA, eA, nB, eB, ea, eb, n)
-
-
-def _merge_entries(nA, eA, nB, eB, ea, eb, n):
-    ra, xa, oa, pa = ea
-    rb, xb, ob, pb = eb
-    bb = 1 << rb
-    ba = 1 << ra
-    pb2 = pb + ((rb, n),)
-    pa2 = pa + ((ra, n),)
-    if n & 1:
-        return (nA | nB, tuple([(r, xm | bb | xb, om | ob, p + pb2) for r, xm, om, p in eA] +
-                               [(r, xm | ba | xa, om | oa, p + pa2) for r, xm, om, p in eB]))
-    return (nA | nB, tuple([(r, xm | xb, om | bb | ob, p + pb2) for r, xm, om, p in eA] +
-                           [(r, xm | xa, om | ba | oa, p + pa2) for r, xm, om, p in eB]))
+def _node(game: GoffGame) -> Node:
+    board, marks, n = state(game)
+    return Node(board, components(board[0], marks), marks, n)
 
 
 @contextmanager
@@ -252,7 +156,7 @@ class GoffSolver:
         self.table: dict = {}
         self.nodes = 0
         self._history: dict = {}
-        self._maps, self._perms, self._pairmaps = _symmetry_tables()
+        self._tables = _book.symmetry_tables()       # the solver's own (tests/MUTATION.md: judged per solver)
 
     # --- public API --------------------------------------------------------------
     def value(self, game: GoffGame) -> float:
@@ -299,12 +203,12 @@ class GoffSolver:
             values = self.action_values(game)
             best = (max if game.to_move == "X" else min)(values.values())
             return best, [a for a, v in values.items() if v == best]
-        cls, X, O, marks, n = self._state(game)
+        node = _node(game)
         # values are integers (Goff) or multiples of 1/16 (a collapse fills two squares or more,
         # so at most four fair coins): a window just below v asks each action "at least v?"
-        eps = 1 if self.rules == "goff" else 1 / 1024
+        eps = 1 / 1024 if self._chance else 1
         with _stack_room():
-            v = self._search(cls, X, O, _components(cls, marks), marks, n, -_INF, _INF)
+            v = self._search(*node, -_INF, _INF)
             scores = self._action_scores(game, v - eps, v)
         best = [a for a, sc in scores.items() if sc >= v]
         return (v if game.move_number & 1 else -v) / 2, best
@@ -319,13 +223,6 @@ class GoffSolver:
     def _at_start(game) -> bool:
         return game.move_number == 1 and game.pending is None
 
-    @staticmethod
-    def _state(game):
-        cls = tuple(0 if m is None else m[1] for m in game.classical)
-        X, O = _masks(cls)
-        marks = tuple(sorted((s, min(a, b), max(a, b)) for _, s, a, b in game.spooky))
-        return cls, X, O, marks, game.move_number
-
     def _action_scores(self, game, alpha, beta) -> dict:
         """Doubled points from the side of ``game.to_move`` (the player of the next mark), per
         legal action, searched with the window (alpha, beta) (fail-soft: outside it, a bound).
@@ -334,47 +231,44 @@ class GoffSolver:
         player decides, their probability-weighted mean when chance does."""
         if game.pending is not None:
             return self._collapse_scores(game, alpha, beta)
-        cls, X, O, marks, n = self._state(game)
+        node = _node(game)
         by_chance = collapse_decider(game.rules, game.to_move) == CHANCE
-        comps = _components(cls, marks)
-        out = {}
-        for action in game.legal_moves():
-            if not isinstance(action, tuple):        # the classical last mark: mark 9, X's (see _endgame)
-                c = list(cls)
-                c[action] = n
-                out[action] = _final_score(X | 1 << action, O, c)
-                continue
-            out[action] = self._mark_score(cls, X, O, comps, marks, n, action, by_chance, alpha, beta)
-        return out
+        if game.action_squares() == 1:               # the classical last mark: mark 9, X's (see _endgame)
+            subs, X, O = node.board
+            (last,) = game.legal_moves()
+            c = list(subs)
+            c[last] = node.n
+            return {last: _final_score(X | 1 << last, O, c)}
+        return {action: self._mark_score(node, action, by_chance, alpha, beta) for action in game.legal_moves()}
 
-    def _mark_score(self, cls, X, O, comps, marks, n, pair, by_chance, alpha, beta):
+    def _mark_score(self, node: Node, pair, by_chance: bool, alpha, beta):
         """The mover's doubled points for mark n in the squares ``pair``: a join of two trees
         searched on, or a cycle closed, decided by chance (the mean of both outcomes, exactly)
         or by the other player (the worse outcome for the mover)."""
         a, b = pair
-        ca = next(c for c in comps if (c[0] >> a) & 1)
-        others = tuple(c for c in comps if c is not ca)
-        if not (ca[0] >> b) & 1:                     # joins two trees
-            cb = next(c for c in others if (c[0] >> b) & 1)
-            rest = tuple(c for c in others if c is not cb) + (_merge(ca, cb, a, b, n),)
-            return -self._search(cls, X, O, rest, marks + ((n, min(a, b), max(a, b)),),
-                                 n + 1, -beta, -alpha)
-        ea = next(e for e in ca[1] if e[0] == a)
-        eb = next(e for e in ca[1] if e[0] == b)
+        n = node.n
+        ta = next(t for t in node.trees if (t[0] >> a) & 1)
+        if not (ta[0] >> b) & 1:                     # joins two trees
+            others = tuple(t for t in node.trees if t is not ta)
+            tb = next(t for t in others if (t[0] >> b) & 1)
+            rest = tuple(t for t in others if t is not tb) + (merge(ta, tb, a, b, n),)
+            marks = node.marks + ((n, min(a, b), max(a, b)),)
+            return -self._search(node.board, rest, marks, n + 1, -beta, -alpha)
+        ea, eb = entry_of(ta, a), entry_of(ta, b)
         if by_chance:
-            va = self._outcome(cls, X, O, ca, ea, others, marks, n, -_INF, _INF)
-            vb = self._outcome(cls, X, O, ca, eb, others, marks, n, -_INF, _INF)
-            return _decided(max(va, vb), min(va, vb), True)
-        va = self._outcome(cls, X, O, ca, ea, others, marks, n, alpha, beta)
+            va = self._outcome(node, ta, ea, -_INF, _INF)
+            vb = self._outcome(node, ta, eb, -_INF, _INF)
+            return decided(max(va, vb), min(va, vb), True)
+        va = self._outcome(node, ta, ea, alpha, beta)
         if va > alpha:                               # else the worse one is already below the window
-            va = min(va, self._outcome(cls, X, O, ca, eb, others, marks, n, alpha, beta))
+            va = min(va, self._outcome(node, ta, eb, alpha, beta))
         return va
 
     def _collapse_scores(self, game, alpha, beta) -> dict:
         """A pending collapse (``game.current_player()`` chooses, or chance): each option's doubled
         points from the side of ``game.to_move``, with the window (alpha, beta) for a player's
         choice and exactly at a chance node (its value is the mean)."""
-        cls, X, O, marks, n = self._state(game)
+        board, marks, _ = state(game)
         p = game.pending
         if game.current_player() == CHANCE:
             alpha, beta = -_INF, _INF
@@ -382,25 +276,27 @@ class GoffSolver:
         # wanted, is always the other player (to_move is the player of the next mark)
         alpha, beta = -beta, -alpha
         rest = tuple(m for m in marks if m[0] != p.sub)
-        comps = _components(cls, rest)
+        node = Node(board, components(board[0], rest), rest, p.sub)
         out = {}
         for q in p.options:
-            comp = next(c for c in comps if (c[0] >> q) & 1)
-            entry = next(e for e in comp[1] if e[0] == q)
-            others = tuple(c for c in comps if c is not comp)
-            out[q] = -self._outcome(cls, X, O, comp, entry, others, rest, p.sub, alpha, beta)
+            tree = next(t for t in node.trees if (t[0] >> q) & 1)
+            out[q] = -self._outcome(node, tree, entry_of(tree, q), alpha, beta)
         return out
 
-    def _outcome(self, cls, X, O, comp, entry, others, marks, n, alpha, beta):
-        """Mark n takes entry's square and its tree follows: doubled points from the side of
-        the player of mark n, searched with the window (alpha, beta)."""
-        c, X2, O2 = _collapse(cls, X, O, entry, n)
-        t = doubled_score(X2, O2, c)
+    def _outcome(self, node: Node, tree: Tree, entry: Entry, alpha, beta):
+        """Mark ``node.n`` has closed a cycle in ``tree`` and takes entry's square, the tree
+        following: doubled points from the side of the player of that mark, searched with the
+        window (alpha, beta) over the other trees."""
+        n = node.n
+        after = collapse(node.board, entry, n)
+        subs, X, O = after
+        t = doubled_score(X, O, subs)
         if t is not None:
             return t if n & 1 else -t
-        mask = comp[0]
-        rest = tuple(m for m in marks if not (mask >> m[1]) & 1 and m[0] != n)
-        return -self._search(c, X2, O2, others, rest, n + 1, -beta, -alpha)
+        mask = tree[0]
+        others = tuple(t for t in node.trees if t is not tree)
+        rest = tuple(m for m in node.marks if not (mask >> m[1]) & 1 and m[0] != n)
+        return -self._search(after, others, rest, n + 1, -beta, -alpha)
 
     def solve(self) -> SolveReport:
         """Solve the empty board: its value and the value of every first mark."""
@@ -411,7 +307,8 @@ class GoffSolver:
         with _stack_room():
             for a in range(9):
                 for b in range(a + 1, 9):
-                    canon = min(tuple(sorted((m[a], m[b]))) for m in self._maps)
+                    # the first mark's image: the one mark of the smallest image, without its subscript
+                    canon = smallest_image((0,) * 9, ((1, a, b),), self._tables)[0][1][0][1:]
                     if canon not in seen:
                         seen[canon] = self._first_move_value(*canon)
                     first[(a, b)] = seen[canon]
@@ -430,41 +327,34 @@ class GoffSolver:
                              "value() or action_values(), or apply one of game.chance_outcomes()")
 
     def _first_move_value(self, a: int, b: int) -> float:
-        cls = (0,) * 9
+        board = ((0,) * 9, 0, 0)
         marks = ((1, a, b),)
-        comps = _components(cls, marks)
+        trees = components(board[0], marks)
         # O to move: a narrow window around a draw first, then a full one if it fails
-        v = self._search(cls, 0, 0, comps, marks, 2, -1, 1)
+        v = self._search(board, trees, marks, 2, -1, 1)
         if not -1 < v < 1:
-            v = self._search(cls, 0, 0, comps, marks, 2, -_INF, _INF)
+            v = self._search(board, trees, marks, 2, -_INF, _INF)
         return -v / 2
 
-    def _key(self, cls, marks, n):
+    def _key(self, subs, marks, n):
+        """The table's key of a position: the subscripts of classical marks older than every
+        spooky mark dropped (only X or O kept), and up to mark ``symmetry_depth`` the smallest of
+        the eight images (``book.smallest_image``, the one canonicaliser)."""
         oldest = marks[0][0] if marks else _INF
-        cls = tuple([s if s > oldest else (s and (s & 1) - 2) for s in cls])
+        subs = tuple([s if s > oldest else (s and (s & 1) - 2) for s in subs])
         if n > self.symmetry_depth:
-            return (cls, marks)
-        # the smallest of the eight images: compare the squares first, marks only on a tie
-        imgs = [tuple(map(cls.__getitem__, p)) for p in self._perms]
-        c = min(imgs)
-        best = None
-        for k, img in enumerate(imgs):
-            if img == c:
-                pm = self._pairmaps[k]
-                ms = tuple(sorted([(s,) + pm[a * 9 + b] for s, a, b in marks]))
-                if best is None or ms < best:
-                    best = ms
-        return (c, best)
+            return (subs, marks)
+        return smallest_image(subs, marks, self._tables)[0]
 
-    def _search(self, cls, X, O, comps, marks, n, alpha, beta):
+    def _search(self, board: Board, trees, marks, n, alpha, beta):
         """Negamax with alpha-beta and the transposition table: doubled points from the side of
         the player placing mark n. The mover either closes a cycle in one tree
         (``_best_cycle``) or joins two trees (``_best_join``); one or two trees left are read
         off without a search node (``_endgame``)."""
-        if len(comps) <= 2:
-            return self._endgame(cls, X, O, comps, n, beta)
+        if len(trees) <= 2:
+            return self._endgame(board, trees, n, beta)
         self.nodes += 1
-        key = self._key(cls, marks, n)
+        key = self._key(board[0], marks, n)
         e = self.table.get(key)
         if e is not None:                    # stored bounds: a cut, or a narrower window
             lo, hi = e
@@ -478,9 +368,9 @@ class GoffSolver:
                 alpha = lo
             if hi < beta:
                 beta = hi
-        best = self._best_cycle(cls, X, O, comps, marks, n, alpha, beta)
+        best = self._best_cycle(board, trees, marks, n, alpha, beta)
         if best < beta:
-            best = self._best_join(cls, X, O, comps, marks, n, max(alpha, best), beta, best)
+            best = self._best_join(board, trees, marks, n, max(alpha, best), beta, best)
         self._store(key, e, best, alpha, beta)
         return best
 
@@ -496,7 +386,7 @@ class GoffSolver:
             lo = hi = best
         self.table[key] = (lo, hi)
 
-    def _endgame(self, cls, X, O, comps, n, beta):
+    def _endgame(self, board: Board, trees, n, beta):
         """Mark n with one or two trees left: the classical last mark, the last cycle
         (``_last_mark``) or two trees (``_two_trees``), without a search.
 
@@ -504,28 +394,29 @@ class GoffSolver:
         an edge of a tree, and a tree of k open squares has k - 1 edges. With one tree holding
         all the open squares, 8 marks are down, so n is 9 (X's); with two trees, n is 8 (O's).
         The endgame functions below rely on it."""
-        if len(comps) == 2:
-            return self._two_trees(cls, X, O, comps[0][1], comps[1][1], n, beta)
-        entries = comps[0][1]
+        if len(trees) == 2:
+            return self._two_trees(board, trees[0][1], trees[1][1], n, beta)
+        entries = trees[0][1]
         if len(entries) > 1:
-            return self._last_mark(cls, X, O, entries, n)
+            return self._last_mark(board, entries, n)
         self.nodes += 1                      # the last open square: mark 9, X's, classical
+        subs, X, O = board
         r = entries[0][0]
-        c = list(cls)
+        c = list(subs)
         c[r] = n
         return _final_score(X | 1 << r, O, c)
 
-    def _best_cycle(self, cls, X, O, comps, marks, n, alpha, beta):
+    def _best_cycle(self, board: Board, trees, marks, n, alpha, beta):
         """The best the mover (mark n) gets by closing a cycle, over the trees, or -_INF when
         no tree has two squares. Stops at the first tree that reaches ``beta``."""
         best = -_INF
-        for ci, comp in enumerate(comps):
-            if len(comp[1]) < 2:
+        for i, tree in enumerate(trees):
+            if len(tree[1]) < 2:
                 continue
-            mask = comp[0]
-            rest = comps[:ci] + comps[ci + 1:]
+            mask = tree[0]
+            rest = trees[:i] + trees[i + 1:]
             mrest = tuple([m for m in marks if not (mask >> m[1]) & 1])
-            v = self._cycle_in(cls, X, O, comp[1], rest, mrest, n, alpha, beta)
+            v = self._cycle_in(board, tree[1], rest, mrest, n, alpha, beta)
             if v > best:
                 best = v
                 if best > alpha:
@@ -534,75 +425,76 @@ class GoffSolver:
                     break
         return best
 
-    def _cycle_in(self, cls, X, O, entries, rest, mrest, n, alpha, beta):
-        """The mover's best cycle in one tree: each square r of the tree is an outcome (mark n
-        in r, the tree following), and the collapse is decided as the rules say
-        (``_decided`` between the best two). Under a decision it stops once two outcomes
-        reach ``beta``."""
+    def _cycle_in(self, board: Board, entries, rest, mrest, n, alpha, beta):
+        """The mover's best cycle in one tree (its ``entries``; the other trees are ``rest``,
+        their spooky marks ``mrest``): each square r of the tree is an outcome (mark n in r,
+        the tree following), and the collapse is decided as the rules say (``decided``
+        between the best two). Under a decision it stops once two outcomes reach ``beta``."""
         chance = self._chance
         w1 = w2 = -_INF                      # the best two outcomes so far
         for entry in entries:
-            v = self._collapse_value(cls, X, O, entry, rest, mrest, n, alpha, beta)
+            v = self._collapse_value(board, entry, rest, mrest, n, alpha, beta)
             if v > w1:
                 w1, w2 = v, w1
             elif v > w2:
                 w2 = v
             if w2 >= beta and not chance:
                 break
-        return _decided(w1, w2, chance)
+        return decided(w1, w2, chance)
 
-    def _collapse_value(self, cls, X, O, entry, rest, mrest, n, alpha, beta):
+    def _collapse_value(self, board: Board, entry: Entry, rest, mrest, n, alpha, beta):
         """Mark n has closed a cycle and taken entry's square, its tree following: doubled
         points from the mover's side, the game scored, or searched on over the other trees
         ``rest`` (whose spooky marks are ``mrest``). ``_search`` leaves one or two trees to
         ``_endgame``, so there were three or more, and ``rest`` holds at least two."""
-        r, xm, om, plc = entry
+        r, xs, os_, _ = entry
+        subs, X, O = board
         if n & 1:
-            X2, O2, sign = X | xm | 1 << r, O | om, 1
+            X2, O2, sign = X | xs | 1 << r, O | os_, 1
         else:
-            X2, O2, sign = X | xm, O | om | 1 << r, -1
+            X2, O2, sign = X | xs, O | os_ | 1 << r, -1
         x, o = _LC[X2], _LC[O2]
-        if x or o:                           # a line: scored
-            return sign * _final_score(X2, O2, _subs(cls, n, entry) if x and o else None)
-        c = _subs(cls, n, entry)
+        if x or o:                           # a line: scored (one player's lines: a table)
+            return sign * (_final_score(X2, O2, subs_after(subs, n, entry)) if x and o else _LP[X2] - _LP[O2])
+        after = (subs_after(subs, n, entry), X2, O2)
         if len(rest) == 2:                   # two trees left: no search node
-            return -self._two_trees(c, X2, O2, rest[0][1], rest[1][1], n + 1,
+            return -self._two_trees(after, rest[0][1], rest[1][1], n + 1,
                                     _INF if self._chance else -alpha)
         if self._chance:                     # a mean needs both outcomes exactly
-            return -self._search(c, X2, O2, rest, mrest, n + 1, -_INF, _INF)
-        return -self._search(c, X2, O2, rest, mrest, n + 1, -beta, -alpha)
+            return -self._search(after, rest, mrest, n + 1, -_INF, _INF)
+        return -self._search(after, rest, mrest, n + 1, -beta, -alpha)
 
-    def _best_join(self, cls, X, O, comps, marks, n, alpha, beta, best):
+    def _best_join(self, board: Board, trees, marks, n, alpha, beta, best):
         """The best of ``best`` and every join (mark n in two trees), history heuristic
         first; a join that reaches ``beta`` is remembered for the moves of later nodes."""
-        nc = len(comps)
+        nt = len(trees)
         score = self._history.get
-        moves = [(score((n, ea[0], eb[0]), 0), i, j, ea, eb) for i in range(nc) for j in range(i + 1, nc)
-                 for ea in comps[i][1] for eb in comps[j][1]]
+        # a join's history key: mark n in squares a, b, as the number n * 81 + a * 9 + b
+        moves = [(score(n * 81 + ea[0] * 9 + eb[0], 0), i, j, ea, eb) for i in range(nt) for j in range(i + 1, nt)
+                 for ea in trees[i][1] for eb in trees[j][1]]
         moves.sort(key=_first, reverse=True)      # stable: equal scores keep their order
         hist = self._history
         for _, i, j, ea, eb in moves:
-            (nA, eA), (nB, eB) = comps[i], comps[j]
-            merged = _merge_entries(nA, eA, nB, eB, ea, eb, n)
-            if nc == 3:                      # two trees left: evaluated without a search
-                other = comps[3 - i - j][1]
-                v = -self._two_trees(cls, X, O, merged[1], other, n + 1, -alpha)
+            merged = merge_entries(trees[i], trees[j], ea, eb, n)
+            if nt == 3:                      # two trees left: evaluated without a search
+                other = trees[3 - i - j][1]
+                v = -self._two_trees(board, merged[1], other, n + 1, -alpha)
             else:
                 ra, rb = ea[0], eb[0]
                 mv = (n, ra, rb) if ra < rb else (n, rb, ra)
-                rest = comps[:i] + comps[i + 1:j] + comps[j + 1:] + (merged,)
-                v = -self._search(cls, X, O, rest, marks + (mv,), n + 1, -beta, -alpha)
+                rest = trees[:i] + trees[i + 1:j] + trees[j + 1:] + (merged,)
+                v = -self._search(board, rest, marks + (mv,), n + 1, -beta, -alpha)
             if v > best:
                 best = v
                 if v > alpha:
                     alpha = v
                     if alpha >= beta:
-                        hk = (n, ea[0], eb[0])
+                        hk = n * 81 + ea[0] * 9 + eb[0]
                         hist[hk] = hist.get(hk, 0) + (1 << (10 - n))
                         break
         return best
 
-    def _two_trees(self, cls, X, O, eA, eB, n, beta=_INF):
+    def _two_trees(self, board: Board, eA, eB, n, beta=_INF):
         """Mark n when every open square is in one of two trees (entries eA and eB): its
         value without a search node. Mark n either closes a cycle in one tree (the other
         then holds the last cycle), or joins the trees, and mark n + 1 closes the last
@@ -613,62 +505,65 @@ class GoffSolver:
         self.nodes += 1
         # tops[k][i]: mark n has taken square i of one tree (that tree follows), and mark n + 1
         # closes the last cycle in the other tree (k = 0: the other is A, 1: it is B): the best
-        # two outcomes from n + 1's side. Cycles and joins both read them, on demand.
-        tops: tuple[dict, dict] = ({}, {})
+        # two outcomes from n + 1's side (None until needed). Cycles and joins both read them, on demand.
+        tops: tuple[list, list] = ([None] * len(eB), [None] * len(eA))
         best = -_INF
         for k, T, U in ((1, eA, eB), (0, eB, eA)):     # mark n closes a cycle in T
             if len(T) < 2:
                 continue
-            v = self._cycle_before_last(cls, X, O, T, U, n, tops[k])
+            v = self._cycle_before_last(board, T, U, n, tops[k])
             if v > best:
                 best = v
                 if best >= beta:
                     return best
-        return self._join_before_last(cls, X, O, eA, eB, n, tops, best, beta)
+        return self._join_before_last(board, eA, eB, n, tops, best, beta)
 
-    def _cycle_before_last(self, cls, X, O, T, U, n, tops):
+    def _cycle_before_last(self, board: Board, T, U, n, tops):
         """Mark n closes a cycle in tree T; unless that ends the game, mark n + 1 then closes
         the last cycle in U (or, U one square, is the classical last mark). The mover's best
         such cycle, doubled points from its side; ``tops`` caches the ``_join_top`` of each
         square of T. Two trees are left, so n is 8, O's (see ``_endgame``)."""
         chance = self._chance
+        subs, X, O = board
         w1 = w2 = -_INF                                  # the best two outcomes so far
         for i, entry in enumerate(T):
-            r, xm, om, plc = entry
-            X2, O2 = X | xm, O | om | 1 << r
+            r, xs, os_, _ = entry
+            X2, O2 = X | xs, O | os_ | 1 << r
             x, o = _LC[X2], _LC[O2]
             if x or o:                                   # a line (U is still open): scored
-                v = -_final_score(X2, O2, _subs(cls, n, entry) if x and o else None)
+                v = -(_final_score(X2, O2, subs_after(subs, n, entry)) if x and o else _LP[X2] - _LP[O2])
             else:
-                top = tops.get(i)
+                top = tops[i]
                 if top is None:
-                    top = tops[i] = self._join_top(cls, X, O, entry, U, n)
-                v = -(top[0] if len(U) == 1 else _decided(top[0], top[1], chance))
+                    top = tops[i] = self._join_top(board, entry, U, n)
+                v = -(top[0] if len(U) == 1 else decided(top[0], top[1], chance))
             if v > w1:
                 w1, w2 = v, w1
             elif v > w2:
                 w2 = v
-        return _decided(w1, w2, chance)
+        return decided(w1, w2, chance)
 
-    def _join_before_last(self, cls, X, O, eA, eB, n, tops, best, beta):
+    def _join_before_last(self, board: Board, eA, eB, n, tops, best, beta):
         """The best of ``best`` and every join of the two trees by mark n, in a (of A) and b
         (of B): mark n + 1 then closes the last cycle anywhere in the joined tree, and its
         outcome in A depends only on b, in B only on a (``_join_top``, cached in ``tops``)."""
         chance = self._chance
+        join_top = self._join_top
+        tops_a, tops_b = tops
         for ia, ea in enumerate(eA):
+            tb = tops_b[ia]
+            if tb is None:
+                tb = tops_b[ia] = join_top(board, ea, eB, n)
             for ib, eb in enumerate(eB):
-                ta = tops[0].get(ib)
+                ta = tops_a[ib]
                 if ta is None:
-                    ta = tops[0][ib] = self._join_top(cls, X, O, eb, eA, n)
-                tb = tops[1].get(ia)
-                if tb is None:
-                    tb = tops[1][ia] = self._join_top(cls, X, O, ea, eB, n)
+                    ta = tops_a[ib] = join_top(board, eb, eA, n)
                 (a1, a2), (b1, b2) = ta, tb              # n + 1's best cycle: the best two of four
                 if a1 >= b1:
                     w1, w2 = a1, (a2 if a2 > b1 else b1)
                 else:
                     w1, w2 = b1, (b2 if b2 > a1 else a1)
-                v = -((w1 + w2) / 2 if chance else w2)    # _decided, inline: the hottest loop
+                v = -((w1 + w2) / 2 if chance else w2)    # decided, inline: the hottest loop
                 if v > best:
                     best = v
                     if best >= beta:
@@ -676,25 +571,26 @@ class GoffSolver:
         return best
 
     @staticmethod
-    def _join_top(cls, X, O, q_entry, T, n):
+    def _join_top(board: Board, q_entry: Entry, T, n):
         """Mark n has taken square q (its tree follows) and mark n + 1 closes the last cycle
         in tree T: the best two outcomes over its square r in T, from n + 1's side, as a pair
         (the second is -_INF when T is one square). Two trees were left, so n is 8, O's, and
         n + 1 is 9, X's (see ``_endgame``)."""
-        q, xq, oq, pq = q_entry
+        subs, X, O = board
+        q, xq, oq, _ = q_entry
         Xq, Oq = X | xq, O | oq | 1 << q            # mark n (O) in q, mark n + 1 (X) in r
         w1 = w2 = -_INF
         cq = None                   # the subscripts after mark n, built when first needed
         for entry in T:
-            r, xm, om, plc = entry
-            X2, O2 = Xq | xm | 1 << r, Oq | om
+            r, xs, os_, _ = entry
+            X2, O2 = Xq | xs | 1 << r, Oq | os_
             x, o = _LC[X2], _LC[O2]
             if x and o:
                 if cq is None:
-                    cq = _subs(cls, n, q_entry)
-                t = _final_score(X2, O2, _subs(cq, n + 1, entry))
-            elif x or o:
-                t = _final_score(X2, O2, None)
+                    cq = subs_after(subs, n, q_entry)
+                t = _final_score(X2, O2, subs_after(cq, n + 1, entry))
+            elif x or o:            # one player's lines: doubled_score, read off its table
+                t = _LP[X2] - _LP[O2]
             else:                   # the board is full
                 t = _DRAW
             if t > w1:
@@ -703,21 +599,22 @@ class GoffSolver:
                 w2 = t
         return w1, w2
 
-    def _last_mark(self, cls, X, O, entries, n):
+    def _last_mark(self, board: Board, entries, n):
         """Mark n when every open square is in one tree: every move closes the last cycle
         and the collapse fills the board. n is 9, X's (see ``_endgame``); doubled points
         from X's side."""
         self.nodes += 1
+        subs, X, O = board
         w1 = w2 = -_INF                      # the best two outcomes so far
         for entry in entries:
-            r, xm, om, plc = entry
-            X2, O2 = X | xm | 1 << r, O | om
-            v = _final_score(X2, O2, _subs(cls, n, entry) if _LC[X2] and _LC[O2] else None)
+            r, xs, os_, _ = entry
+            X2, O2 = X | xs | 1 << r, O | os_
+            v = _final_score(X2, O2, subs_after(subs, n, entry) if _LC[X2] and _LC[O2] else None)
             if v > w1:
                 w1, w2 = v, w1
             elif v > w2:
                 w2 = v
-        return _decided(w1, w2, self._chance)
+        return decided(w1, w2, self._chance)
 
 
 # The opening books live in players/book.py; these names stay here for code written before they moved.

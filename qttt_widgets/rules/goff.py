@@ -243,6 +243,12 @@ class GoffGame(Game):
         return tuple(self._cls)
 
     @property
+    def cells(self) -> tuple:
+        """Nine entries: 'X' or 'O', the player of the classical mark there, or None (as
+        ``ClassicalBoard.cells``)."""
+        return tuple(None if m is None else m[0] for m in self._cls)
+
+    @property
     def spooky(self) -> tuple:
         """The marks not yet collapsed, as (player, subscript, a, b), oldest first."""
         return tuple((player_of(s), s, a, b) for s, (a, b) in self._marks.items())
@@ -346,6 +352,21 @@ class GoffGame(Game):
     # each with its typed ``.action`` and its ``.outcome``.
     def _step(self, entry: tuple) -> GoffStep:
         return GoffStep(entry)
+
+    def action_squares(self) -> int:
+        """How many squares a player's next action names, as ``legal_moves`` lists it: 2 for a
+        spooky mark (``Mark``), 1 for the choice of a pending collapse (``CollapseTo``) or the
+        classical last mark (``LastMark``), 0 when no player acts (the game is over, or a
+        random collapse waits for chance). A board view asks it to know what a click means.
+
+        >>> GoffGame().action_squares(), GoffGame().play(0, 1).play(0, 1).action_squares()
+        (2, 1)
+        """
+        if self._scores is not None:
+            return 0
+        if self._pending is not None:
+            return 0 if self._pending.chooser == CHANCE else 1
+        return 1 if len(self.open_squares()) == 1 else 2
 
     def open_squares(self) -> list[int]:
         """Squares without a classical mark."""

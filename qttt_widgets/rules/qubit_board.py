@@ -357,9 +357,14 @@ class QubitGame(Game):
             for cells in _distinct_choices(empty, level):
                 if self._entangle_problem(level, cells) is None:
                     moves.append(M(("entangle", level, cells)))
-        if self._groups:
+        if self.can_collapse():
             moves.append(M(("collapse",)))
         return moves
+
+    def can_collapse(self) -> bool:
+        """Whether ``("collapse",)`` is legal now: the game goes on and a group is there to
+        measure (without listing every legal move, which a 5 x 5 board makes many)."""
+        return self._result is None and bool(self._groups)
 
     # --- actions ------------------------------------------------------------------
     def place(self, cell: int) -> "QubitGame":

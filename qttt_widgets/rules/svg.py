@@ -34,7 +34,15 @@ def _colour(player: str) -> str:
 
 
 class SvgPicture(str):
-    """SVG text that shows itself as a picture in a notebook (and is a ``str`` otherwise)."""
+    """SVG text that shows itself as a picture in a notebook (and is a ``str`` otherwise).
+
+    A board's drawing also says where its squares are on screen, so that a view can lay
+    buttons over them without reading the SVG: ``width`` (pixels), ``cell`` (a square's side,
+    pixels) and ``margin`` (the frame around the squares, pixels); None for other drawings."""
+
+    width: int | None = None
+    cell: float | None = None
+    margin: float | None = None
 
     def _repr_svg_(self) -> str:
         return str(self)
@@ -50,7 +58,10 @@ def _frame(n: int, size: int, cell: int, body: list[str], title: str) -> SvgPict
     grid = [f'<line x1="{i * cell}" y1="0" x2="{i * cell}" y2="{side}" stroke="#444" stroke-width="2"/>'
             f'<line x1="0" y1="{i * cell}" x2="{side}" y2="{i * cell}" stroke="#444" stroke-width="2"/>'
             for i in range(1, n)]
-    return SvgPicture(head + "".join(grid) + "".join(body) + "</svg>")
+    picture = SvgPicture(head + "".join(grid) + "".join(body) + "</svg>")
+    scale = size / (side + 8)          # the viewBox: the squares and a margin of 4 units each side
+    picture.width, picture.cell, picture.margin = size, cell * scale, 4 * scale
+    return picture
 
 
 def _fill(sq: int, n: int, cell: int, colour: str) -> str:

@@ -17,7 +17,6 @@ with no owner, owns its game and applies the actions to it itself.
 from __future__ import annotations
 
 import html
-import re
 from typing import Callable
 
 import ipywidgets as widgets
@@ -158,7 +157,7 @@ class _GridBoard(widgets.VBox):
         if self.locked:
             self.say(self.locked, error=True)
             return True
-        if self.game.is_over:
+        if self.game.outcome().over:
             self.say("The game is over. Start a new game or undo.", error=True)
             return True
         return False
@@ -168,11 +167,13 @@ class _GridBoard(widgets.VBox):
         colour = "#b00020" if error else "#333"
         self.message.value = f"<span style='color:{colour}'>{html.escape(text, quote=False)}</span>" if text else ""
 
-    def _draw(self, picture: str, tips: list[str]) -> None:
-        """Put the SVG on screen and size the square buttons over its squares."""
-        width = int(re.search(r'width="(\d+)"', picture).group(1))
-        scale = width / (self.n * 100 + 8)           # svg._frame: n cells of 100 and a 4-unit margin
-        cell, margin = 100 * scale, 4 * scale
+    def _draw(self, picture: svg.SvgPicture, tips: list[str]) -> None:
+        """Put the board's drawing on screen and size the square buttons over its squares, where
+        the drawing says they are (``SvgPicture.cell`` and ``.margin``)."""
+        cell, margin = picture.cell, picture.margin
+        if cell is None or margin is None:
+            raise ValueError("a board view draws a board: an SvgPicture from svg.goff_board, "
+                             "classical_board or qubit_board")
         self.picture.value = picture
         self.grid.layout.grid_template_columns = f"repeat({self.n}, {cell:.2f}px)"
         self.grid.layout.grid_template_rows = f"repeat({self.n}, {cell:.2f}px)"
@@ -217,14 +218,11 @@ class GoffBoardView(_GridBoard):
         g = self.game
         if self._refused():
             return
-        if g.pending is not None and g.pending.chooser != "chance":
-            self.send(i)
-            return
-        if len(g.open_squares()) == 1:
+        if g.action_squares() == 1:             # a collapse choice or the last mark: one click
             self.send(i)
             return
         if self.selected is None:
-            if g.classical[i] is not None:
+            if i not in g.open_squares():
                 who, s = g.classical[i]
                 self.say(f"Square {i + 1} holds the classical mark {who}{sub(s)}: pick a square "
                          "without one.", error=True)
@@ -258,21 +256,22 @@ class GoffBoardView(_GridBoard):
 
     def status_text(self) -> str:
         g = self.game
-        if g.is_over:
+        if g.outcome().over:
             return goff_result_text(g)
         if g.pending is not None:
             p = g.pending
             a, b = p.options
             return (f"A cycle! {p.chooser} chooses where {player_of(p.sub)}{sub(p.sub)} goes: "
                     f"click square {a + 1} or {b + 1}.")
-        free = g.open_squares()
-        mark = f"{g.to_move}{sub(g.move_number)}"
-        if len(free) == 1:
-            return f"{g.to_move} to move: one square left — click {free[0] + 1} for the classical {mark}."
+        mover = g.current_player()
+        mark = f"{mover}{sub(g.move_number)}"
+        if g.action_squares() == 1:
+            last = g.legal_moves()[0]
+            return f"{mover} to move: one square left — click {last + 1} for the classical {mark}."
         if self.selected is not None:
-            return (f"{g.to_move} to move: square {self.selected + 1} chosen — click a second square "
+            return (f"{mover} to move: square {self.selected + 1} chosen — click a second square "
                     f"for {mark}, or {self.selected + 1} again to cancel.")
-        return f"{g.to_move} to move: click two squares for the spooky mark {mark}."
+        return f"{mover} to move: click two squares for the spooky mark {mark}."
 
 
 class QubitBoardView(_GridBoard):
@@ -361,16 +360,16 @@ class QubitBoardView(_GridBoard):
             else:
                 tips.append(f"cell {i + 1}: empty")
         self._draw(svg.qubit_board(g, BOARD_PX[g.n] * 3 // g.n, selected=self.selected), tips)
-        self.collapse_button.disabled = not g.groups or g.is_over
+        self.collapse_button.disabled = not g.can_collapse()
         self.level.layout.visibility = "visible" if self.tool.value == "Entangle" else "hidden"
         self.gate.layout.visibility = "visible" if self.tool.value == "Phase" else "hidden"
-        if g.is_over:
+        if g.outcome().over:
             s = g.scores
             text = ("Game over: a draw" if g.result == "draw" else f"Game over: {g.result} wins") + \
                 f" (lines of {IN_A_ROW.get(g.k, g.k)}: X {s['X']}, O {s['O']})."
         else:
             need = self.cells_needed() - len(self.selected)
-            text = (f"{g.to_move} to move — {self.tool.value}: click {need} more cell{'s' if need > 1 else ''} "
+            text = (f"{g.current_player()} to move — {self.tool.value}: click {need} more cell{'s' if need > 1 else ''} "
                     f"({IN_A_ROW.get(g.k, g.k)} in a row wins).")
         if g.last_outcome and not g.groups:
             shown = ", ".join(f"{c + 1}={m}" for c, m in sorted(g.last_outcome.items()))
@@ -401,9 +400,9 @@ class ClassicalBoardView(_GridBoard):
         tips = [f"square {i + 1}: {v}" if v else f"square {i + 1}: empty" for i, v in enumerate(b.cells)]
         self._draw(svg.classical_board(b, BOARD_PX.get(b.n, 360)), tips)
         row = f"{IN_A_ROW.get(b.k, b.k)} in a row"
-        if b.is_over:
+        if b.outcome().over:
             text = f"Game over: a draw (nobody has {row})." if b.result == "draw" else \
                 f"Game over: {b.result} wins with {row}."
         else:
-            text = f"{b.to_move} to move: click an empty square ({row} wins)."
+            text = f"{b.current_player()} to move: click an empty square ({row} wins)."
         self.set_status(text)

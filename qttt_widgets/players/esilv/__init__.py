@@ -15,12 +15,12 @@ from .heuristic import CORNERS, DIAGONALS, LINES, LINES_THROUGH, cells_of, h
 from .minimax import MinimaxPlayer, minimax
 from .qaoa import QAOA_ANGLES, QaoaGroverPlayer, angle_quality, optimise_angles, qaoa_circuit, qaoa_scores, qubo, tune_angles
 from .quantum_minimax import QuantumMinimaxPlayer, quantum_minimax
-from .scoring import cells_after_pair, direct_pair_score, not_a_pair, pair_score
+from .scoring import cells_after_pair, direct_pair_score, legal_pairs, not_a_pair, pair_score
 from .variational import DEFAULT_THETA, START_THETA, VariationalPlayer, train_variational, variational_circuit
 
 __all__ = ["CORNERS", "DEFAULT_THETA", "DIAGONALS", "GroverHeuristicPlayer", "LINES", "LINES_THROUGH",
            "MinimaxPlayer", "QAOA_ANGLES", "QaoaGroverPlayer", "QuantumMinimaxPlayer", "START_THETA",
            "VariationalPlayer", "angle_quality", "cells_after_pair", "cells_of", "direct_pair_score", "grover_circuit",
-           "grover_iterations", "h", "minimax",
+           "grover_iterations", "h", "legal_pairs", "minimax",
            "not_a_pair", "optimise_angles", "pair_score", "qaoa_circuit", "qaoa_scores", "qubo",
            "quantum_minimax", "train_variational", "tune_angles", "variational_circuit"]

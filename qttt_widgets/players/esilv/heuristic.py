@@ -11,7 +11,6 @@ from __future__ import annotations
 from functools import lru_cache
 
 from qttt_widgets.rules.classical import winning_lines
-from qttt_widgets.rules.goff import GoffGame
 
 LINES = winning_lines(3)
 CORNERS = (0, 2, 6, 8)
@@ -20,9 +19,8 @@ LINES_THROUGH = {sq: frozenset(i for i, line in enumerate(LINES) if sq in line) 
 
 
 def cells_of(board) -> list[int]:
-    """+1 / -1 / 0 per square from a GoffGame (its classical marks), a ClassicalBoard, or a list."""
-    if isinstance(board, GoffGame):
-        return [0 if m is None else (1 if m[0] == "X" else -1) for m in board.classical]
+    """+1 / -1 / 0 per square from a game's ``cells`` (a GoffGame's classical marks, a
+    ClassicalBoard's marks: 'X', 'O' or None), or from a list of cells."""
     cells = board.cells if hasattr(board, "cells") else board
     return [1 if c in ("X", 1) else -1 if c in ("O", -1) else 0 for c in cells]
 

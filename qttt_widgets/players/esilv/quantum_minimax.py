@@ -8,7 +8,7 @@ import random
 from qttt_widgets.rules.goff import GoffGame
 
 from .heuristic import cells_of, h
-from .scoring import direct_pair_score, not_a_pair, pair_score
+from .scoring import direct_pair_score, legal_pairs, not_a_pair, pair_score
 
 
 def quantum_minimax(b: list[int], depth: int, alpha: float, beta: float, j: int) -> float:
@@ -56,7 +56,7 @@ class QuantumMinimaxPlayer:
         j = 1 if game.to_move == "X" else -1
         b = cells_of(game)
         scored = []
-        for pair in [m for m in game.legal_moves() if isinstance(m, tuple)]:
+        for pair in legal_pairs(game):
             outcomes = []
             for c in pair:
                 b[c] = j

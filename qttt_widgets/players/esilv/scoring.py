@@ -51,9 +51,15 @@ def not_a_pair(game: GoffGame, rng: random.Random):
     if game.pending is not None:
         j = 1 if game.current_player() == "X" else -1
         return max(moves, key=lambda sq: j * h(_collapsed(game, sq)) + rng.random() * 1e-6)
-    if not isinstance(moves[0], tuple):
+    if game.action_squares() == 1:       # the last, classical mark
         return moves[0]
     return None
+
+
+def legal_pairs(game: GoffGame) -> list:
+    """The legal spooky marks (``Mark``s): every legal action when the next one names two
+    squares (``GoffGame.action_squares``), else none."""
+    return game.legal_moves() if game.action_squares() == 2 else []
 
 
 def pair_score(game: GoffGame, pair) -> float:

@@ -5,7 +5,7 @@ import random
 
 from qttt_widgets.rules.goff import GoffGame
 
-from .scoring import not_a_pair
+from .scoring import legal_pairs, not_a_pair
 
 
 def variational_circuit(occupied: tuple[bool, bool], theta):
@@ -66,7 +66,7 @@ class VariationalPlayer:
         forced = not_a_pair(game, self.rng)
         if forced is not None:
             return forced
-        moves = [m for m in game.legal_moves() if isinstance(m, tuple)]
+        moves = legal_pairs(game)
         candidates = moves if len(game.open_squares()) <= 5 else self.rng.sample(moves, min(10, len(moves)))
         best, best_score = None, -1.0
         for pair in candidates:
