@@ -104,3 +104,23 @@ def _run(shell, source: str, where: str, may_fail: bool = False) -> str:
     if not may_fail and (result.error_before_exec or result.error_in_exec):
         raise AssertionError(f"{where} failed:\n{buf.getvalue()[-3000:]}")
     return buf.getvalue()
+
+
+def checker_of(task_id: str):
+    """The checker (the ``using=`` argument) that a task's check cell in ``lessons/`` builds,
+    with the named mistakes the notebook gives it: the check cell run with ``check`` replaced
+    by a catcher, so a unit test judges answers by the notebook's own table."""
+    import re
+
+    call = re.compile(r"check\(\s*\"" + re.escape(task_id) + r"\"\s*,\s*(?P<var>[A-Za-z_]\w*)")
+    for path in sorted((ROOT / "lessons").glob("*.ipynb")):
+        for cell in nbformat.read(path, 4).cells:
+            m = call.search(cell.source) if cell.cell_type == "code" and "check" in cell.metadata.get("tags", []) else None
+            if m:
+                caught = {}
+                namespace = {m.group("var"): None,
+                             "check": lambda task, answer, *a, using=None, **k: caught.setdefault("using", using)}
+                exec(compile(cell.source, f"{path.name}: check {task_id}", "exec"), namespace)  # noqa: S102
+                assert caught.get("using") is not None, f"the check cell of {task_id} gives no checker"
+                return caught["using"]
+    raise LookupError(f"no check cell for task {task_id} in lessons/")

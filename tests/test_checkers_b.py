@@ -11,6 +11,7 @@ import pytest
 from qiskit import QuantumCircuit
 from qiskit.quantum_info import Statevector
 
+from course_runner import checker_of
 from qttt_widgets.exercises import verdict
 from qttt_widgets.exercises import lesson05, lesson07, lesson08, lesson09, lesson10
 from qttt_widgets.rules.goff import GoffGame
@@ -744,7 +745,7 @@ def test_10_p_success_inputs_cover_every_size_and_the_edge_cases():
 
 
 def test_10_3_the_reference_is_accepted():
-    check = lesson10.p_success_checker()
+    check = checker_of("10.3")
     assert check(lesson10.p_success_reference) is None
 
     def with_cos(n, M, r):                                   # another right formula
@@ -777,18 +778,18 @@ def _theta(M, N):
      "for n = 2, M = 1, r = 0 your function returned 1.0; expected 0.25"),
 ])
 def test_10_3_the_usual_wrong_formulas_get_the_hint_that_names_the_mistake(f, hint):
-    assert lesson10.p_success_checker()(f) == hint
+    assert checker_of("10.3")(f) == hint
 
 
 def test_10_3_a_usual_mistake_written_another_way_is_still_recognised():
     # θ = arctan √(M/(N − M)) is arcsin √(M/N), with other rounding errors
     amplitude = lambda n, M, r: math.sin((2 * r + 1) * math.atan(math.sqrt(M / (2 ** n - M))))    # noqa: E731
-    assert lesson10.p_success_checker()(amplitude) == "that is the amplitude sin((2r + 1)θ); a probability is its square"
+    assert checker_of("10.3")(amplitude) == "that is the amplitude sin((2r + 1)θ); a probability is its square"
 
 
 def test_10_3_a_function_wrong_only_outside_the_diagnostic_inputs_is_named_at_its_first_bad_input():
     ref = lesson10.p_success_reference
-    check = lesson10.p_success_checker()
+    check = checker_of("10.3")
     assert check(lambda n, M, r: ref(n, M, r) + (n == 8) * 1e-3) == (
         f"for n = 8, M = 1, r = 0 your function returned {ref(8, 1, 0) + 1e-3!r}; expected {ref(8, 1, 0)!r}")
     assert check(lambda n, M, r: 0.5 if (n, M) == (1, 2) else ref(n, M, r)) == (
@@ -800,7 +801,7 @@ def test_10_3_a_function_wrong_only_outside_the_diagnostic_inputs_is_named_at_it
 
 
 def test_10_3_a_function_that_raises():
-    check = lesson10.p_success_checker()
+    check = checker_of("10.3")
 
     def domain(n, M, r):
         if n == 8:
@@ -827,7 +828,7 @@ def test_10_3_a_function_that_raises():
 
 
 def test_10_3_a_wrong_kind_of_result_or_answer():
-    check = lesson10.p_success_checker()
+    check = checker_of("10.3")
     assert check(lambda n, M, r: "x") == "for input 1, 1, 0 your function returned 'x': give a number, not the text 'x'"
     assert check(lambda n, M, r: None) == "for input 1, 1, 0 your function returned None: give a number, not None"
     assert check(0.5) == "give a function (def p_success(n, M, r): ...), not float"

@@ -11,6 +11,7 @@ import pytest
 from qiskit import QuantumCircuit
 from qiskit.circuit.library import RZZGate, StatePreparation
 
+from course_runner import checker_of
 from qttt_widgets.exercises import lesson11, lesson12, lesson13, lesson14, verdict
 from qttt_widgets.rules.classical import key_children
 from qttt_widgets.rules.goff import GoffGame
@@ -412,7 +413,7 @@ def test_14_4_the_reference_its_values_and_the_ties():
 
 
 def test_14_4_a_nearest_number_of_rounds_is_accepted_in_any_number_type():
-    check = lesson14.rounds_checker()
+    check = checker_of("14.4")
     assert check(lesson14.optimal_rounds) is None
     assert check(lambda a: max(lesson14.accepted(a))) is None          # the other choice at a tie
     assert check(lambda a: np.int64(lesson14.optimal_rounds(a))) is None
@@ -422,7 +423,7 @@ def test_14_4_a_nearest_number_of_rounds_is_accepted_in_any_number_type():
 
 
 def test_14_4_each_common_mistake_gets_its_own_hint():
-    check = lesson14.rounds_checker()
+    check = checker_of("14.4")
     assert check(lambda a: math.ceil(_x(a) - 0.5)) == UP
     assert check(lambda a: round(_x(a))) == UP
     assert check(lambda a: math.floor(_x(a) - 0.5)) == DOWN
@@ -432,20 +433,20 @@ def test_14_4_each_common_mistake_gets_its_own_hint():
 def test_14_4_a_mistake_that_differs_only_at_a_tie_is_still_wrong_and_not_named():
     """Three rounds at a = sin²(π/8) only (a tie of 1 and 2): wrong, and not a named mistake."""
     tie = math.sin(math.pi / 8) ** 2
-    check = lesson14.rounds_checker()
+    check = checker_of("14.4")
     assert check(lambda a: 3 if a == tie else lesson14.optimal_rounds(a)) == (
         f"for a = {tie} your function returned 3: then (2r+1)θ = 2.749, and P(good) = 0.146; try r − 1 and r + 1")
 
 
 def test_14_4_another_wrong_number_says_where_it_lands():
-    assert lesson14.rounds_checker()(lambda a: 2) == (
+    assert checker_of("14.4")(lambda a: 2) == (
         "for a = 0.0005 your function returned 2: then (2r+1)θ = 0.112, and P(good) = 0.012; try r − 1 and r + 1")
     assert lesson14.rounds_checker([0.09, 0.25])(lambda a: 2) == (
         "for a = 0.25 your function returned 2: then (2r+1)θ = 2.618, and P(good) = 0.250; try r − 1 and r + 1")
 
 
 def test_14_4_answers_that_are_not_a_whole_number_of_rounds():
-    check = lesson14.rounds_checker()
+    check = checker_of("14.4")
     tail = ", not a whole number: you cannot apply Q a fraction of a time; round to the best whole number of rounds"
     assert check(_x) == f"for a = 0.0005 your function returned {_x(0.0005)!r}{tail}"
     assert check(lambda a: lesson14.optimal_rounds(a) + 1e-6) == f"for a = 0.0005 your function returned 35.000001{tail}"
@@ -456,7 +457,7 @@ def test_14_4_answers_that_are_not_a_whole_number_of_rounds():
 
 
 def test_14_4_a_function_that_raises_gets_the_range_of_theta():
-    check = lesson14.rounds_checker()
+    check = checker_of("14.4")
     assert check(lambda a: math.floor(math.pi / (4 * math.acos(math.sqrt(a))))) == RAISED.format(
         1.0, "ZeroDivisionError (float division by zero)")
     assert check(lambda a: math.floor(_x(a - 0.001))) == RAISED.format(0.0005, "ValueError (math domain error)")
@@ -730,3 +731,31 @@ def test_11_6_energies_up_to_a_constant_are_accepted(answer):
                                            ([1.5, -0.5], "4 numbers"), ("1.5 -0.5", "not str"), ([1j, 0, 0, 0], "real")])
 def test_11_6_wrong_energies_get_their_hint(answer, words):
     assert words in verdict(answer, using=_energies_check())
+
+
+def test_one_matcher_names_the_first_mistake_and_refuses_a_malformed_table():
+    from qttt_widgets.exercises import Mismatch, named_mistake
+    table = [(1, "one"), (2, "two"), (2, "two again")]
+    assert named_mistake(table, lambda w: w == 2) == "two"                       # the first that matches
+    assert named_mistake(table, lambda w: w == 3) is None
+    assert named_mistake([], lambda w: True) is None
+
+    def picky(w):
+        if w == 1:
+            raise Mismatch("not comparable")
+        return True
+    assert named_mistake(table, picky) == "two"                                  # a Mismatch is not a match
+    for bad in ([(1,)], [(1, "")], [(1, 2)], ["one"], [(1, "a", "b")]):
+        with pytest.raises(TypeError, match="a named mistake is a pair"):
+            named_mistake(bad, lambda w: True)
+
+
+def test_the_named_mistakes_of_10_3_and_14_4_come_from_the_notebook():
+    """Without the notebook's table, a usual slip gets only the generic hint."""
+    slip = lambda a: math.floor(math.pi / (4 * math.asin(a)))                    # noqa: E731
+    assert lesson14.rounds_checker()(slip) != ROOT
+    assert checker_of("14.4")(slip) == ROOT
+    from qttt_widgets.exercises import lesson10
+    amp = lambda n, M, r: math.sin((2 * r + 1) * math.asin(math.sqrt(M / 2 ** n)))   # noqa: E731
+    assert lesson10.p_success_checker()(amp) != "that is the amplitude sin((2r + 1)θ); a probability is its square"
+    assert checker_of("10.3")(amp) == "that is the amplitude sin((2r + 1)θ); a probability is its square"

@@ -21,12 +21,13 @@ import pytest
 from qttt_widgets.players.basic import RandomPlayer
 from qttt_widgets.rules import registry as rules_registry
 from qttt_widgets.rules.classical import Square, winning_lines
-from qttt_widgets.rules.errors import IllegalMove
+from qttt_widgets.rules.errors import IllegalMove, RecordError, illegal, shown, whole_number
 from qttt_widgets.rules.game import Game, Outcome, other, result_outcome
 from qttt_widgets.rules.limits import check_moves, read_envelope
 from qttt_widgets.widgets import registry as widgets_registry
 from qttt_widgets.widgets.app import GameApp
-from qttt_widgets.widgets.board import ClassicalBoardView
+from qttt_widgets.widgets import svg
+from qttt_widgets.widgets.board import BOARD_PX, ClassicalBoardView
 
 
 class MisereBoard(Game):
@@ -72,9 +73,19 @@ class MisereBoard(Game):
 
     # --- acting ------------------------------------------------------------------------
     def apply(self, square) -> "MisereBoard":
-        if square not in self.legal_moves():
-            raise IllegalMove(f"square {square + 1} cannot be played now", rule="not-legal")
-        self._redo_entry(int(square))
+        """Mark ``square`` (0..8) for the player to move; IllegalMove, naming the rule, and no
+        change if it cannot be played."""
+        if self.result is not None:
+            raise IllegalMove(f"the game is over ({self.outcome().text}); no more moves", rule="game-over")
+        sq = whole_number(square)                      # refuses True, 4.0 and "4", as every game does
+        if sq is None:
+            raise IllegalMove(f"a move is a square, a whole number (1..9 on the board, 0..8 in code); "
+                              f"got {shown(square)}", rule="not-a-square")
+        if not 0 <= sq < 9:
+            raise IllegalMove(f"square {shown(sq + 1)} is off the board: squares are 1..9", rule="off-board")
+        if self._cells[sq] is not None:
+            raise illegal("occupied", "square {0} is taken", sq)
+        self._redo_entry(sq)
         self._future.clear()
         return self
 
@@ -97,15 +108,42 @@ class MisereBoard(Game):
 
     # --- records -----------------------------------------------------------------------
     def to_record(self) -> dict:
-        return {"format": self.FORMAT, "version": 1, "moves": [int(s) for s in self.history]}
+        """The moves and the redo stack: nothing a player did is lost by saving."""
+        return {"format": self.FORMAT, "version": 1, "moves": [int(s) for s in self.history],
+                "redo": [int(s) for s in reversed(self._future)]}
 
     @classmethod
     def from_record(cls, record: object) -> "MisereBoard":
-        record = read_envelope(record, cls.FORMAT, "misère tic-tac-toe", {"format", "version", "moves"})
+        """The game ``to_record`` wrote; RecordError says what is wrong with a damaged one."""
+        record = read_envelope(record, cls.FORMAT, "misère tic-tac-toe", {"format", "version", "moves", "redo"})
+        moves = check_moves(record.get("moves", []), "moves")
+        redo = check_moves(record.get("redo", []), "redo")
         game = cls()
-        for square in check_moves(record.get("moves", [])):
-            game.apply(square)
+        for i, square in enumerate(moves + redo, 1):
+            try:
+                game.apply(square)
+            except IllegalMove as e:
+                raise RecordError(f"move {i} ({shown(square)} in code): {e.people}") from None
+        for _ in redo:
+            game.undo()
         return game
+
+
+class MisereView(ClassicalBoardView):
+    """The classical board's drawing and clicks, with the status worded for misère: the
+    classical view's own status says three in a row *wins*."""
+
+    def __init__(self, game: MisereBoard | None = None, **kwargs):
+        super().__init__(game if game is not None else MisereBoard(), **kwargs)
+
+    def refresh(self) -> None:
+        g = self.game
+        self._draw(svg.classical_board(g, BOARD_PX[3]),
+                   [f"square {i + 1}: {v or 'empty'}" for i, v in enumerate(g.cells)])
+        r = g.result
+        self.set_status("Game over: a draw." if r == "draw" else
+                        f"Game over: {other(r)} made three in a row, so {r} wins." if r else
+                        f"{g.to_move} to move: whoever makes three in a row loses.")
 
 
 @pytest.fixture()
@@ -115,7 +153,7 @@ def misere():
         "misere", "Misère tic-tac-toe (three in a row loses)", MisereBoard,
         lambda **_: MisereBoard(), MisereBoard.FORMAT))
     widgets_registry.register_mode(widgets_registry.Mode(
-        "misere", ClassicalBoardView, {"Human": None, "Computer: random": RandomPlayer},
+        "misere", MisereView, {"Human": None, "Computer: random": RandomPlayer},
         "<b>Misère tic-tac-toe.</b> Click an empty square; whoever makes three in a row loses.",
         widgets_registry.squares_history))
     yield
@@ -156,7 +194,7 @@ def test_it_appears_in_the_app_and_plays(misere):
     assert app.rules.value.startswith("<b>Misère") and app.tabs.layout.display == "none"
     app.view.buttons[4].click()                           # X clicks the centre; the computer answers
     assert app.game.history[0] == 4 and len(app.game.history) == 2
-    assert "X to move" in app.view.status.value
+    assert "X to move: whoever makes three in a row loses" in app.view.status.value
     app.undo()
     assert app.game.history == ()
     app.play(4)
@@ -169,3 +207,35 @@ def test_it_appears_in_the_app_and_plays(misere):
 
 def test_without_its_registration_the_app_does_not_list_it():
     assert "misere" not in dict((name, label) for label, name in GameApp().mode.options)
+
+
+def test_a_bad_move_names_its_rule_and_changes_nothing():
+    g = play(MisereBoard(), 4)
+    before = (g.to_record(), g.cells)
+    for bad, rule in [("4", "not-a-square"), (True, "not-a-square"), (4.0, "not-a-square"), (9, "off-board"),
+                      (-1, "off-board"), (4, "occupied")]:
+        with pytest.raises(IllegalMove) as e:
+            g.apply(bad)
+        assert e.value.rule == rule and (g.to_record(), g.cells) == before
+    play(g, 0, 1, 8, 7)                                   # X holds 4, 1, 7: the middle column, so O wins
+    assert g.result == "O"
+    over = g.to_record()
+    with pytest.raises(IllegalMove) as e:
+        g.apply(5)
+    assert e.value.rule == "game-over" and g.to_record() == over
+
+
+def test_a_record_keeps_the_redo_stack_and_a_damaged_one_says_what_is_wrong():
+    g = play(MisereBoard(), 4, 0, 8)
+    g.undo().undo()
+    back = MisereBoard.from_record(json.dumps(g.to_record()))
+    assert back == g and back.to_record() == g.to_record() and back.redo().redo() == play(MisereBoard(), 4, 0, 8)
+    with pytest.raises(RecordError, match="move 2"):
+        MisereBoard.from_record({"format": "qttt-misere", "version": 1, "moves": [4, 4]})
+
+
+def test_the_status_says_who_made_the_line_and_who_wins(misere):
+    app = GameApp(mode="misere")
+    for sq in (0, 3, 1, 4, 2):                            # X completes the top row
+        app.view.buttons[sq].click()
+    assert "Game over: X made three in a row, so O wins." in app.view.status.value

@@ -28,7 +28,7 @@ import numbers
 from fractions import Fraction
 from typing import Any, Callable, Iterable
 
-__all__ = ["check", "run_check", "encode_check", "verdict", "matches", "grading", "RESULTS", "Mismatch"]
+__all__ = ["check", "run_check", "encode_check", "verdict", "named_mistake", "matches", "grading", "RESULTS", "Mismatch"]
 
 _MISSING = object()
 RESULTS: dict[str, str | None] = {}
@@ -147,6 +147,33 @@ def _key(item):
         return repr(item)
 
 
+def named_mistake(mistakes: Iterable, same: Callable[[Any], bool]) -> str | None:
+    """The hint of the first named mistake ``(wrong, hint)`` that the learner's answer is, by
+    ``same(wrong)``; None if it is none of them.
+
+    The one matcher behind every check: ``check(wrong=...)`` compares values with it, and the
+    checkers that need code (``checks``, ``lesson10`` ... ``lesson14``) compare functions on
+    their inputs, circuits by their matrix or state, numbers up to a constant. The table of
+    mistakes lives in the notebook's check cell, beside the task it teaches. A comparison that
+    cannot be made (a :class:`Mismatch`: the wrong kind of answer) is not a match.
+
+    >>> named_mistake([(0.25, "that is P(1)"), (0.5, "a coin")], lambda v: abs(v - 0.5) < 1e-9)
+    'a coin'
+    >>> named_mistake([(0.25, "that is P(1)")], lambda v: False) is None
+    True
+    """
+    for entry in mistakes:
+        if not (isinstance(entry, (tuple, list)) and len(entry) == 2 and isinstance(entry[1], str) and entry[1].strip()):
+            raise TypeError(f"a named mistake is a pair (wrong answer, hint), the hint a non-empty text: {entry!r}")
+        wrong, why = entry
+        try:
+            if same(wrong):
+                return why
+        except Mismatch:
+            continue
+    return None
+
+
 def verdict(answer: Any, expect: Any = _MISSING, *, tol: float = 1e-6,
             wrong: Iterable = (), hint: str | None = None,
             using: Callable[[Any], str | None] | None = None) -> str | None:
@@ -156,12 +183,9 @@ def verdict(answer: Any, expect: Any = _MISSING, *, tol: float = 1e-6,
     if using is None and expect is _MISSING:
         raise TypeError("check needs expect=... or using=...")
     try:
-        for value, why in wrong:
-            try:
-                if matches(answer, value, tol):
-                    return why
-            except Mismatch:
-                continue
+        why = named_mistake(wrong, lambda value: matches(answer, value, tol))
+        if why is not None:
+            return why
         if using is not None:
             return using(answer)
         if matches(answer, expect, tol):

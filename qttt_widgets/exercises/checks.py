@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from typing import Any, Callable, Iterable, Sequence
 
-from . import Mismatch, matches
+from . import Mismatch, matches, named_mistake
 
 __all__ = ["state", "ket", "function", "same_statevector", "statevector"]
 
@@ -56,11 +56,15 @@ def same_statevector(a: Sequence[complex], b: Sequence[complex], tol: float = 1e
 
 
 def state(target: Sequence[complex], num_qubits: int | None = None,
-          phase_hint: str | None = None) -> Callable[[Any], str | None]:
+          phase_hint: str | None = None,
+          mistakes: Iterable[tuple[Sequence[complex], str]] = ()) -> Callable[[Any], str | None]:
     """A circuit (or Statevector) that prepares ``target`` up to a global phase.
 
-    The hint says what the learner's circuit made, in ket form; when only the phases differ
-    (same probabilities) it says so, or gives ``phase_hint``."""
+    ``mistakes``: (state, hint) pairs from the notebook's check cell; a circuit that makes one
+    of those states (up to a global phase) gets its hint. Otherwise the hint says what the
+    learner's circuit made, in ket form; when only the phases differ (same probabilities) it
+    says so, or gives ``phase_hint``."""
+    mistakes = list(mistakes)
     norm = math.sqrt(sum(abs(complex(t)) ** 2 for t in target))
     target = [complex(t) / norm for t in target]
     n = num_qubits or int(round(math.log2(len(target))))
@@ -72,6 +76,9 @@ def state(target: Sequence[complex], num_qubits: int | None = None,
         made = list(sv.data)
         if same_statevector(made, target):
             return None
+        why = named_mistake(mistakes, lambda wrong: same_statevector(made, list(wrong)))
+        if why is not None:
+            return why
         said = f"your circuit makes {ket(made, n)}"
         if all(abs(abs(m) - abs(t)) < 1e-6 for m, t in zip(made, target)):
             return f"{said}: the right probabilities, but a relative phase (a sign) is wrong. " + (

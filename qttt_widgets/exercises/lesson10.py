@@ -6,17 +6,18 @@ round (equal superposition, oracle, diffusion) by its statevector, up to a globa
 names the usual slips: no diffusion (nothing amplified), the index read backwards (Qiskit's
 qubit 0 is the rightmost bit), two rounds instead of one.
 
-``p_success_checker()`` tries the learner's ``p_success(n, M, r)`` against typical wrong
-formulas first (N = n instead of 2**n, r instead of 2r + 1, no square, no square root), then
-against the reference on many inputs.
+``p_success_checker(mistakes)`` tries the learner's ``p_success(n, M, r)`` against the typical
+wrong formulas that the notebook's check cell names (N = n instead of 2**n, r instead of
+2r + 1, no square, no square root), then against the reference on many inputs.
 """
 from __future__ import annotations
 
 import math
-from typing import Any, Callable
+from typing import Any, Callable, Iterable
 
 import numpy as np
 
+from . import named_mistake
 from .checks import statevector, function, same_statevector
 
 __all__ = ["grover_state", "grover_round", "p_success_reference", "p_success_checker", "P_SUCCESS_INPUTS"]
@@ -44,6 +45,14 @@ def grover_round(n: int, marked: int) -> Callable[[Any], str | None]:
     target = grover_state(n, [marked], 1)
     size = 2 ** n
     p_target = abs(target[marked]) ** 2
+    rev = _reversed_index(marked, n)
+    slips = ([(grover_state(n, [rev], 1),
+               f"your circuit amplifies index {rev} = {format(rev, f'0{n}b')}, not {marked} = "
+               f"{format(marked, f'0{n}b')}: the index is read backwards. In Qiskit qubit 0 is the "
+               "rightmost bit of an index.")] if rev != marked else []) + [
+        (grover_state(n, [marked], r), f"that is {r} rounds (P(index {marked}) = "
+                                       f"{abs(grover_state(n, [marked], r)[marked]) ** 2:.3f}); the task asks "
+                                       "for one round: the oracle and the diffusion once each.") for r in (2, 3)]
 
     def checker(qc) -> str | None:
         sv = statevector(qc)
@@ -57,15 +66,9 @@ def grover_round(n: int, marked: int) -> Callable[[Any], str | None]:
             return (f"all {size} outcomes are still equally likely (1/{size} each): an oracle alone only "
                     "flips a sign, which a measurement cannot see, and a diffusion alone leaves |s⟩ as it "
                     "is. One round is the oracle followed by the diffusion.")
-        rev = _reversed_index(marked, n)
-        if rev != marked and same_statevector(made, grover_state(n, [rev], 1)):
-            return (f"your circuit amplifies index {rev} = {format(rev, f'0{n}b')}, not {marked} = "
-                    f"{format(marked, f'0{n}b')}: the index is read backwards. In Qiskit qubit 0 is the "
-                    "rightmost bit of an index.")
-        for r in (2, 3):
-            if same_statevector(made, grover_state(n, [marked], r)):
-                return (f"that is {r} rounds (P(index {marked}) = {probs[marked]:.3f}); the task asks for one "
-                        "round: the oracle and the diffusion once each.")
+        why = named_mistake(slips, lambda state: same_statevector(made, state))
+        if why is not None:
+            return why
         return (f"your circuit gives P(index {marked}) = {probs[marked]:.3f}; one round gives "
                 f"{p_target:.3f}. Start from the equal superposition (H on every qubit), then the oracle "
                 f"(a sign flip of |{format(marked, f'0{n}b')}⟩ only), then the diffusion (H, X, CCZ, X, H "
@@ -87,23 +90,6 @@ def _theta(M, N):
     return math.asin(math.sqrt(M / N))
 
 
-# (wrong formula, hint), tried on the diagnostic inputs before the reference
-_MISTAKES = [
-    (lambda n, M, r: math.sin((2 * r + 1) * math.asin(math.sqrt(M / n))) ** 2,
-     "you used N = n; N is the number of indices, 2**n"),
-    (lambda n, M, r: math.sin(r * _theta(M, 2 ** n)) ** 2,
-     "the angle after r rounds is (2r + 1)θ, not rθ: the start already sits at θ, and each round adds 2θ"),
-    (lambda n, M, r: math.sin(2 * r * _theta(M, 2 ** n)) ** 2,
-     "the angle after r rounds is (2r + 1)θ, not 2rθ: the start already sits at θ"),
-    (lambda n, M, r: math.sin((r + 1) * _theta(M, 2 ** n)) ** 2,
-     "each round turns the state by 2θ, not θ: the angle after r rounds is (2r + 1)θ"),
-    (lambda n, M, r: math.sin((2 * r + 1) * _theta(M, 2 ** n)),
-     "that is the amplitude sin((2r + 1)θ); a probability is its square"),
-    (lambda n, M, r: math.sin((2 * r + 1) * math.asin(M / 2 ** n)) ** 2,
-     "sin θ = √(M/N), the square root of the fraction of marked indices, not M/N itself"),
-    (lambda n, M, r: math.sin((2 * r + 1) * math.sqrt(M / 2 ** n)) ** 2,
-     "θ = arcsin √(M/N); √(M/N) is sin θ, not θ (they differ once M/N is not small)"),
-]
 _DIAGNOSTIC = [(2, 1, 1), (3, 1, 1), (6, 9, 2), (4, 4, 1), (3, 2, 0), (5, 3, 2)]
 
 
@@ -122,8 +108,13 @@ def _same(a, b) -> bool:
                for x, y in zip(a, b))
 
 
-def p_success_checker() -> Callable[[Any], str | None]:
-    """Checker for the learner's ``p_success(n, M, r)``."""
+def p_success_checker(mistakes: Iterable[tuple[Callable, str]] = ()) -> Callable[[Any], str | None]:
+    """Checker for the learner's ``p_success(n, M, r)``.
+
+    ``mistakes``: the notebook's table of typical wrong formulas, (function, hint) pairs; a
+    learner's function that agrees with one on the diagnostic inputs (errors count as values)
+    gets its hint. Any other wrong function is named at its first wrong input."""
+    mistakes = list(mistakes)
     reference = function(p_success_reference, P_SUCCESS_INPUTS, tol=1e-6,
                          describe=lambda a: f"n = {a[0]}, M = {a[1]}, r = {a[2]}")
 
@@ -133,9 +124,9 @@ def p_success_checker() -> Callable[[Any], str | None]:
         got = [_value(f, a) for a in _DIAGNOSTIC]
         right = [_value(p_success_reference, a) for a in _DIAGNOSTIC]
         if not _same(got, right):
-            for wrong, why in _MISTAKES:
-                if _same(got, [_value(wrong, a) for a in _DIAGNOSTIC]):
-                    return why
+            why = named_mistake(mistakes, lambda wrong: _same(got, [_value(wrong, a) for a in _DIAGNOSTIC]))
+            if why is not None:
+                return why
         try:
             return reference(f)
         except (ValueError, ZeroDivisionError, OverflowError) as e:

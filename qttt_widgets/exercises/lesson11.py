@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Iterable
 
-from . import Mismatch, matches
+from . import Mismatch, matches, named_mistake
 
 __all__ = ["same_unitary", "function_with_mistakes", "up_to_constant"]
 
@@ -48,9 +48,10 @@ def same_unitary(reference: Callable[[Any], Any], inputs: Iterable,
             return f"use a circuit with {want[0].num_qubits} qubits, not {made[0].num_qubits}"
         if all(_equal_up_to_phase(m, w) for m, w in zip(made, want)):
             return None
-        for builder, hint in mistakes:
-            if all(_equal_up_to_phase(m, _operator(builder(x))) for m, x in zip(made, xs)):
-                return hint
+        why = named_mistake(mistakes, lambda builder: all(_equal_up_to_phase(m, _operator(builder(x)))
+                                                           for m, x in zip(made, xs)))
+        if why is not None:
+            return why
         for m, w, x in zip(made, want, xs):
             if _equal_up_to_phase(m, w):
                 continue
@@ -87,9 +88,9 @@ def function_with_mistakes(reference: Callable, inputs: Iterable,
             matches(got, reference(*args), tol)          # a wrong kind raises Mismatch: its hint
         if agrees(f, reference):
             return None
-        for wrong, hint in mistakes:
-            if agrees(f, wrong):
-                return hint
+        why = named_mistake(mistakes, lambda wrong: agrees(f, wrong))
+        if why is not None:
+            return why
         for args in cases:
             got, want = f(*args), reference(*args)
             if not matches(got, want, tol):
@@ -128,9 +129,9 @@ def up_to_constant(expect: Iterable[float], mistakes: Iterable[tuple[Iterable[fl
         got = got.real
         if same(got, want):
             return None
-        for numbers, why in mistakes:
-            if same(got, numbers):
-                return why
+        why = named_mistake(mistakes, lambda numbers: same(got, numbers))
+        if why is not None:
+            return why
         if np.all(np.abs(np.mod(got - want - (got[0] - want[0]) + np.pi, 2 * np.pi) - np.pi) <= tol):
             return ("an entry is off by a multiple of 2π: a phase read with np.angle is only known up to 2π, "
                     "so bring every energy into the same range")

@@ -4,9 +4,11 @@ Q = -A S0 A^dagger O_f as a circuit, with the common mistakes recognised and nam
 from __future__ import annotations
 
 import math
-from typing import Any, Callable
+from typing import Any, Callable, Iterable
 
 import numpy as np
+
+from . import named_mistake
 
 __all__ = ["optimal_rounds", "accepted", "rounds_checker", "one_round_checker", "one_round_state", "INPUTS",
            "TIES"]
@@ -34,27 +36,13 @@ def accepted(a: float, tol: float = 1e-9) -> set:
     return {r for r, d in dist.items() if d <= best + tol}
 
 
-def _x(a: float) -> float:
-    return math.pi / (4 * math.asin(math.sqrt(a)))
-
-
-_MISTAKES = [
-    (lambda a: math.ceil(_x(a) - 0.5),
-     "your function rounds UP: it computes ⌈π/(4θ) − 1/2⌉ (or rounds π/(4θ) to the nearest whole number, "
-     "which is the same). Whenever π/(4θ) has a fractional part above 1/2 that is one round too many, and "
-     "(2r+1)θ passes π/2. Compare r and r − 1 on a = 0.09"),
-    (lambda a: math.floor(_x(a) - 0.5),
-     "your function takes ⌊π/(4θ) − 1/2⌋: it rounds r = π/(4θ) − 1/2 down, one round too few whenever its "
-     "fractional part is above 1/2. Round to the nearest whole number"),
-    (lambda a: math.floor(math.pi / (4 * math.asin(a))),
-     "your θ is arcsin(a), but a = sin²θ: take the square root first, θ = arcsin(√a)"),
-]
-
-
-def rounds_checker(inputs=INPUTS + TIES) -> Callable[[Any], str | None]:
+def rounds_checker(inputs=INPUTS + TIES, mistakes: Iterable[tuple[Callable, str]] = ()) -> Callable[[Any], str | None]:
     """``optimal_rounds(a)`` gives a nearest number of rounds on every input (at a tie either of the
-    two); a known mistake is named."""
+    two). ``mistakes``: the notebook's table of typical wrong functions, (function, hint) pairs; a
+    learner's function that agrees with one wherever the best number of rounds is unique gets
+    its hint."""
     inputs = list(inputs)
+    mistakes = list(mistakes)
 
     def checker(f) -> str | None:
         if not callable(f):
@@ -76,9 +64,9 @@ def rounds_checker(inputs=INPUTS + TIES) -> Callable[[Any], str | None]:
         if not bad:
             return None
         plain = [a for a in inputs if len(accepted(a)) == 1]          # at a tie a mistake may land either way
-        for wrong, why in _MISTAKES:
-            if all(got[a] == wrong(a) for a in plain):
-                return why
+        why = named_mistake(mistakes, lambda wrong: all(got[a] == wrong(a) for a in plain))
+        if why is not None:
+            return why
         a = bad[0]
         theta = math.asin(math.sqrt(a))
         return (f"for a = {a} your function returned {got[a]}: then (2r+1)θ = {(2 * got[a] + 1) * theta:.3f}, "
@@ -145,8 +133,6 @@ def one_round_checker(psi, good) -> Callable[[Any], str | None]:
         made = Statevector.from_instruction(answer.remove_final_measurements(inplace=False)).data
         if _same(made, target):
             return None
-        for state, why in mistakes:
-            if _same(made, state):
-                return why
-        return fallback(answer)
+        why = named_mistake(mistakes, lambda state: _same(made, state))
+        return why if why is not None else fallback(answer)
     return checker

@@ -11,7 +11,7 @@ above it (the app, its views, the loaders) asks the registry instead of testing 
 >>> load("19 28").history
 (('mark', 0, 8), ('mark', 1, 7))
 
-A new game registers a ``GameKind`` (see ``tests/test_misere_example.py``); the app's side,
+A new game registers a ``GameKind`` (see ``tests/notakto_rules.py`` and ``tests/test_misere_example.py``); the app's side,
 its view and players, is ``widgets.registry``.
 """
 from __future__ import annotations

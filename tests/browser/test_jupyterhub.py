@@ -260,11 +260,14 @@ def one_student(base: str, name: str, state: Path) -> dict:
     assert "Traceback" not in r.text and "import qttt_widgets" not in r.text   # sources stripped
     k = st.kernel(kernel_id.group(1))
     try:
-        probe = k.execute("from ipywidgets.widgets.widget import _instances as _w\n"
-                          f"print(type(_w[{views[-1]!r}]).__name__)")
+        # the page's last view is a GameApp living in this kernel (public names only: the
+        # widget's model_id and the garbage collector's list of live objects)
+        probe = k.execute("import gc\nfrom qttt_widgets.widgets import GameApp\n"
+                          f"print(sum(isinstance(o, GameApp) and o.model_id == {views[-1]!r} "
+                          "for o in gc.get_objects()))")
     finally:
         k.close()
-    assert probe["stdout"].strip() == "GameApp", probe
+    assert probe["stdout"].strip() == "1", probe
     return {"name": name, "session": st.s, "cookies": list(st.s.cookies)}
 
 
