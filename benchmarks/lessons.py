@@ -19,7 +19,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def main() -> None:
-    paths = [Path(p) for p in sys.argv[1:]] or sorted((ROOT / "lessons").glob("[0-9][0-9]_*.ipynb"))
+    paths = [Path(p) for p in sys.argv[1:]] or sorted((ROOT / "lessons").glob("[0-9][0-9]*_*.ipynb"))
     load = os.getloadavg()[0]
     print(f"load average {load:.1f} on {os.cpu_count()} cores" + ("  (busy: wall times read slow)" if load > 1.5 else ""))
     total = total_cpu = 0.0

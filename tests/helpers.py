@@ -15,3 +15,17 @@ def play_picks(game, picks):
             break
         game.apply(moves[pick % len(moves)])
     return game
+
+
+def lesson_json(number: int) -> dict:
+    """Lesson ``number`` as one notebook (a JSON dict): the cells of all its parts in order
+    (``NN_name.ipynb``, or ``NNa_...``, ``NNb_...`` when the lesson is split), so a test that reads
+    a lesson's text does not care where the parts are cut."""
+    import json
+    import re
+    from pathlib import Path
+    folder = Path(__file__).resolve().parents[1] / "lessons"
+    paths = sorted(p for p in folder.glob(f"{number:02d}*_*.ipynb") if re.match(rf"{number:02d}[a-z]?_", p.name))
+    assert paths, f"no lesson {number:02d} in {folder}"
+    nbs = [json.loads(p.read_text()) for p in paths]
+    return {**nbs[0], "cells": [c for nb in nbs for c in nb["cells"]]}

@@ -8,6 +8,8 @@ import pytest
 from qttt_widgets import GoffGame
 from qttt_widgets.players.solver import GoffSolver
 
+from helpers import lesson_json
+
 TEXT = (Path(__file__).resolve().parents[1] / "lessons" / "GLOSSARY.md").read_text()
 ROWS = {(int(a) - 1, int(b) - 1): (Fraction(g), Fraction(r))
         for a, b, g, r in re.findall(r"^\| (\d)-(\d) \| ([\d/]+) \| ([\d/]+) \|$", TEXT, re.M)}
@@ -35,13 +37,12 @@ def test_the_published_solution_is_cited_and_the_solver_confirms_it():
     """Ishizeki & Matsuura (2011) found that X wins Goff's game by 1 to ½ with a first mark in
     opposite corners; the glossary and lesson 12 cite them, and the solver confirms it on its own:
     the empty board is worth +½ and the only first marks that keep it are 1-9 and 3-7."""
-    import json
     assert "Ishizeki" in TEXT and "Matsuura" in TEXT and "This course's own results" not in TEXT
     solver = GoffSolver("goff")
     values = solver.action_values(GoffGame())
     assert max(values.values()) == Fraction(1, 2)
     assert {k for k, v in values.items() if v == Fraction(1, 2)} == {(0, 8), (2, 6)}
-    lesson = json.loads((Path(__file__).resolve().parents[1] / "lessons" / "12_perfect_play_and_elo.ipynb").read_text())
+    lesson = lesson_json(12)
     assert "Ishizeki" in "".join("".join(c["source"]) for c in lesson["cells"])
 
 

@@ -159,18 +159,23 @@ def test_add_an_exercise(copy):
 
 
 def test_reorder_lessons(copy):
-    last = len(course.lessons(copy)) - 1
-    title = nbformat.read(copy / "lessons" / "04_classical.ipynb", as_version=4).cells[0].source
+    last = len(course.lesson_groups(copy)) - 1
+    before = course.lesson_groups(copy)[4]                        # lesson 04: one notebook, or its parts
+    titles = [nbformat.read(p, as_version=4).cells[0].source for p in before]
     out = tool(copy, "move", "4", str(last))
     assert "cross-references" in out and "You need" in out
-    moved = copy / "lessons" / f"{last:02d}_classical.ipynb"
-    nb = nbformat.read(moved, as_version=4)
-    assert nb.cells[0].source == title.replace("# 04 · ", f"# {last:02d} · ", 1)
-    ids = [t["id"] for t in course.tasks(nb)]
-    assert ids and all(i.startswith(f"{last}.") for i in ids)
+    moved = [copy / "lessons" / f"{last:02d}{p.name[2:]}" for p in before]
+    assert course.lesson_groups(copy)[last] == moved and not any(p.exists() for p in before)
+    for path, title in zip(moved, titles):
+        nb = nbformat.read(path, as_version=4)
+        assert nb.cells[0].source.splitlines()[0] == re.sub(r"^# 04", f"# {last:02d}", title.splitlines()[0])
+        ids = [t["id"] for t in course.tasks(nb)]
+        assert ids and all(i.startswith(f"{last}.") for i in ids)
+    ids = [t["id"] for p in moved for t in course.tasks(nbformat.read(p, as_version=4))]
     assert (copy / "tests" / "course_wrong" / f"lesson_{last:02d}.py").read_text().count(f'"{last}.') >= len(ids)
     assert course.lint(copy) == []
-    nbval(moved)
+    for path in moved:
+        nbval(path)
 
 
 def test_make_the_student_edition(copy):

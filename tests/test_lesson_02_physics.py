@@ -14,6 +14,8 @@ from qiskit.circuit.library import (HGate, PhaseGate, RXGate, RYGate, RZGate, SG
                                     ZGate)
 from qiskit.quantum_info import Operator, Statevector
 
+from helpers import lesson_json
+
 I2 = np.eye(2)
 X = np.array([[0, 1], [1, 0]], dtype=complex)
 Y = np.array([[0, -1j], [1j, 0]])
@@ -296,8 +298,6 @@ def test_task_2_6_two_z_gates_are_a_full_turn_not_a_larger_phase():
     gates never reads 1, Z always does, so two Z gates read 1 at least as often". The first two facts
     hold; the slip (option b): ZZ = I, a phase of 2π is no phase, and H, Z, Z, H reads 0 every time.
     The lesson quotes it as a study guide, not as an earlier edition of the course."""
-    import json
-    from pathlib import Path
     assert np.allclose(abs(H @ H @ KET0) ** 2, [1, 0])                  # nothing between: never 1
     assert np.allclose(abs(H @ Z @ H @ KET0) ** 2, [0, 1])              # Z: always 1
     assert np.allclose(Z @ Z, I2) and np.allclose(P(2 * math.pi), I2)  # two Z gates: a full turn
@@ -305,7 +305,7 @@ def test_task_2_6_two_z_gates_are_a_full_turn_not_a_larger_phase():
     qc = QuantumCircuit(1)
     qc.h(0); qc.z(0); qc.z(0); qc.h(0)
     assert Statevector(qc).probabilities() == pytest.approx([1, 0])
-    nb = json.loads((Path(__file__).resolve().parents[1] / "lessons" / "02_gates.ipynb").read_text())
+    nb = lesson_json(2)
     text = "".join("".join(c["source"]) for c in nb["cells"])
     assert "two Z" in text and "ZZ = I" in text
     for history in ("old version", "older version", "earlier version", "earlier edition"):

@@ -8,6 +8,8 @@ from qttt_widgets.players.solver import GoffSolver, shared_solver
 from qttt_widgets.rules.goff import GoffGame
 from qttt_widgets.rules.records import parse_actions
 
+from helpers import lesson_json
+
 
 def _playouts(n, seed=11, rules="goff"):
     rng = random.Random(seed)
@@ -119,14 +121,12 @@ def test_the_hanging_chain_example_uses_the_articles_own_o2():
     """Lesson 06, "Chains hanging off the cycle": in the article's game O2 already is in 1-5 (no
     "if it were"), hanging off square 1 of the cycle 1-4-8; each collapse puts a cycle mark (X1 or
     O4) in square 1, so both force O2 into square 5."""
-    import json
-    from pathlib import Path
     g = GoffGame.from_record("14 15 48 81")
     assert ("O", 2, 0, 4) in g.spooky                                    # O2 is in squares 1 and 5 already
     for choice in g.pending.options:
         placed = dict(g.copy().collapse(choice).last_collapse.placed)
         assert placed[2] == 4 and 0 in {placed[1], placed[4]}          # O2 in square 5; X1 or O4 in square 1
-    nb = json.loads((Path(__file__).resolve().parents[1] / "lessons" / "06_goff_collapse.ipynb").read_text())
+    nb = lesson_json(6)
     text = "".join("".join(c["source"]) for c in nb["cells"])
     assert "were also\nlinked by O₂" not in text and "O₂ in 1–5 hangs" in text
 

@@ -17,6 +17,8 @@ from qttt_widgets.quantum.goff_circuits import (compare_with_ensemble, esilv_cir
 from qttt_widgets.rules.ensemble import Ensemble
 from qttt_widgets.rules.goff import GoffGame
 
+from helpers import lesson_json
+
 
 def mark():
     qc = QuantumCircuit(2)
@@ -156,9 +158,7 @@ def test_raw_shots_never_fill_more_squares_than_there_are_marks():
 def test_the_shortcut_claim_is_stated_without_the_course_history_and_is_false():
     """Lesson 08 quotes "H-CX-X twice undoes itself" as a tempting shortcut (not as an earlier
     edition of the lesson) and Task 8.2 tests it: twice gives all four outcomes a quarter each."""
-    import json
-    from pathlib import Path
-    nb = json.loads((Path(__file__).resolve().parents[1] / "lessons" / "08_circuits.ipynb").read_text())
+    nb = lesson_json(8)
     text = "".join("".join(c["source"]) for c in nb["cells"])
     assert "H–CX–X twice undoes itself" in text
     for history in ("old claim", "old version", "older version", "earlier version", "earlier edition"):

@@ -13,6 +13,8 @@ from qttt_widgets.exercises.lesson10 import grover_state, p_success_reference
 from qttt_widgets.players.esilv import GroverHeuristicPlayer, grover_circuit, grover_iterations
 from qttt_widgets.rules.goff import GoffGame
 
+from helpers import lesson_json
+
 
 def _circuit_p(n, marked, r):
     qc = grover_circuit(2 ** n, list(marked), r).remove_final_measurements(inplace=False)
@@ -129,13 +131,11 @@ def test_the_hint_for_201_names_n_in_place_of_root_n():
     """Task 10.4's wrong answer 201 is (pi/4)·N: N in place of sqrt(N) in (pi/4)·sqrt(N). It is not
     the classical count: a classical search for one marked index among N = 256 needs (N+1)/2 = 128.5
     guesses on average (N/2, about), computed here over every position of the marked index."""
-    import json
     import re
-    from pathlib import Path
     n = 256
     assert round(math.pi / 4 * n) == 201 and round(math.pi / 4 * math.sqrt(n), 2) == 12.57
     assert np.mean(np.arange(1, n + 1)) == (n + 1) / 2 == 128.5      # guesses until the marked index, in a random order
-    nb = json.loads((Path(__file__).resolve().parents[1] / "lessons" / "10_grover.ipynb").read_text())
+    nb = lesson_json(10)
     check = next("".join(c["source"]) for c in nb["cells"] if 'check("10.4"' in "".join(c["source"]))
     hint = re.search(r"\(201, (.*?)\)\]", check, re.S).group(1)
     assert "N in place of √N" in hint and "N/2" in hint and "counts classical guesses" not in hint

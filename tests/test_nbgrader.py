@@ -37,7 +37,7 @@ nbgrader = pytest.importorskip("nbgrader")
 from nbgrader.nbgraderformat import MetadataValidator  # noqa: E402
 
 LESSONS = course.lessons()
-IDS = [p.name[:2] for p in LESSONS]
+IDS = [course.label(p) for p in LESSONS]      # "04", or "01a" for a part
 
 
 # --- fast: the metadata and the raising check ---------------------------------------------------
@@ -149,7 +149,7 @@ def graded(tmp_path_factory):
     submission: {lesson: {student: {grade_id: (score, max_score)}}}, and the wrong tasks."""
     from nbgrader.api import Gradebook
     only = os.environ.get("QTTT_NBGRADER_LESSONS", "").split()
-    paths = [p for p in LESSONS if not only or p.name[:2] in only]
+    paths = [p for p in LESSONS if not only or (p.name[:2] in only or course.label(p) in only)]
     top = tmp_path_factory.mktemp("nbgrader")
     home, repo = top / "home", top / "course"
     home.mkdir()
@@ -189,11 +189,11 @@ def graded(tmp_path_factory):
 
 def _lessons_graded():
     only = os.environ.get("QTTT_NBGRADER_LESSONS", "").split()
-    return [p for p in LESSONS if not only or p.name[:2] in only]
+    return [p for p in LESSONS if not only or (p.name[:2] in only or course.label(p) in only)]
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("path", _lessons_graded(), ids=[p.name[:2] for p in _lessons_graded()])
+@pytest.mark.parametrize("path", _lessons_graded(), ids=[course.label(p) for p in _lessons_graded()])
 def test_graded_by_the_recipe_blank_zero_reference_full_wrong_loses_its_task(graded, path):
     scores, wrong, grading = graded
     name = path.stem

@@ -22,6 +22,8 @@ Commands (from the top of the checkout)::
     python tools/course.py minutes    # each lesson's minutes by the rule (INSTRUCTORS.md, "Minutes")
     python tools/course.py check      # launch + nbgrader + student would change nothing (CI's guard)
     python tools/course.py move 4 14  # move lesson 04 to place 14 (renumbers files, titles, tasks)
+    python tools/course.py split 1 one_qubit measurement   # cut lesson 01 into 01a_one_qubit, 01b_measurement
+                                                          # at the part titles written into it
 
 The address is one setting: ``Source`` under ``[project.urls]`` in ``pyproject.toml``
 (``https://github.com/owner/name``; ``QTTT_REF`` picks a branch, default ``main``).
@@ -167,8 +169,53 @@ def _write_if_changed(path: Path, nb) -> bool:
     return True
 
 
+LESSON_FILE = re.compile(r"^(?P<number>\d\d)(?P<part>[a-z]?)_[\w-]+\.ipynb$")
+
+
 def lessons(root: Path = ROOT) -> list[Path]:
-    return sorted((root / "lessons").glob("[0-9][0-9]_*.ipynb"))
+    """Every lesson file in order: ``NN_name.ipynb`` for a lesson in one notebook, and
+    ``NNa_name.ipynb``, ``NNb_name.ipynb``, ... for a lesson split into parts (each part a class
+    period; the lesson's task ids run on across its parts)."""
+    return sorted(p for p in (root / "lessons").glob("[0-9][0-9]*_*.ipynb") if LESSON_FILE.match(p.name))
+
+
+def lesson_number(path: Path) -> int:
+    return int(path.name[:2])
+
+
+def part_letter(path: Path) -> str:
+    """'' for a lesson in one notebook, 'a', 'b', ... for a part."""
+    m = LESSON_FILE.match(path.name)
+    return m.group("part") if m else ""
+
+
+def label(path: Path) -> str:
+    """The file's short name: '04' for a whole lesson, '01a' for a part."""
+    return path.name.split("_", 1)[0]
+
+
+def lesson_groups(root: Path = ROOT, paths: list[Path] | None = None) -> dict[int, list[Path]]:
+    """Lesson number -> its files in order (one file, or its parts a, b, ...)."""
+    groups: dict[int, list[Path]] = {}
+    for path in paths if paths is not None else lessons(root):
+        groups.setdefault(lesson_number(path), []).append(path)
+    return groups
+
+
+def parts_of(path: Path) -> list[Path]:
+    """The files of the lesson that ``path`` belongs to, from its folder (itself alone if the
+    lesson is one notebook)."""
+    siblings = sorted(p for p in path.parent.glob("[0-9][0-9]*_*.ipynb") if LESSON_FILE.match(p.name))
+    return lesson_groups(paths=siblings).get(lesson_number(path), [path])
+
+
+def whole_lesson(paths: list[Path]):
+    """One notebook holding the cells of every part of a lesson, in order (what a student who
+    works through all the parts reads: the give-away lint looks for answers across parts)."""
+    nbs = [nbformat.read(p, as_version=4) for p in paths]
+    nb = copy.deepcopy(nbs[0])
+    nb.cells = [c for part in nbs for c in part.cells]
+    return nb
 
 
 def readme_badges(root: Path, repo: str, ref: str, write: bool) -> bool:
@@ -412,7 +459,8 @@ def student(root: Path = ROOT, out: Path | None = None, write: bool = True) -> l
             if write:
                 shutil.copyfile(source, target)
     readme = out / "README.md"
-    text = ("# The course, student edition\n\nStart with `00_how_to_use.ipynb`. Work in these notebooks: each "
+    text = ("# The course, student edition\n\nStart with `00_how_to_use.ipynb` and take the lessons in the order of "
+            "their names (a long lesson comes in parts: `01a_...`, then `01b_...`). Work in these notebooks: each "
             "task asks you to write your answer in the cell under it, and the check cell below it tells you "
             "whether it holds. Keep your work in a copy of your own, since these files are rewritten whenever "
             "the course is updated.\n\nFor instructors: these files are written by "
@@ -459,27 +507,95 @@ def tasks(nb) -> list[dict]:
     return found
 
 
+PART_TITLE = re.compile(r"\bpart (\d+) of (\d+)\b", re.I)
+
+
 def lint_notebook(path: Path) -> list[str]:
-    nb = nbformat.read(path, as_version=4)
+    """The lint of the lesson ``path`` belongs to (with its other parts, from the same folder)."""
+    return lint_lesson(parts_of(path))
+
+
+def lint_lesson(paths: list[Path]) -> list[str]:
+    """Every problem of one lesson: each file's own (title, setup, sections, minutes, grading,
+    pictures, stored outputs), then the lesson's as a whole across its parts (task numbering,
+    at least five tasks with a predict and a code task, a picture, *Say it plainly*,
+    *References*, and no task's answer on show anywhere in the lesson)."""
+    problems = []
+    number = lesson_number(paths[0])
+    letters = [part_letter(p) for p in paths]
+    split = letters != [""]
+    if split and letters != [chr(ord("a") + k) for k in range(len(paths))]:
+        problems.append(f"lesson {number:02d}: its parts must be lettered a, b, c, ... with nothing else "
+                        f"numbered {number:02d}: {[p.name for p in paths]}")
+    elif split and len(paths) < 2:
+        problems.append(f"{paths[0].name}: a lesson in one part is one notebook: name it {number:02d}_...")
+    nbs = [nbformat.read(p, as_version=4) for p in paths]
+    count = 0
+    for k, (path, nb) in enumerate(zip(paths, nbs), start=1):
+        problems += _lint_file(path, nb, (k, len(paths)) if split else None, count)
+        count += len(tasks(nb))
+    whole = whole_lesson(paths) if split else nbs[0]
+    say = lambda text: problems.append(f"{paths[0].name if not split else f'lesson {number:02d}'}: {text}")  # noqa: E731
+    heads = "\n".join(_headings(whole))
+    for section in ["References"] + (["Say it plainly"] if number > 0 else []):
+        if not re.search(rf"^#+ .*{section}", heads, re.M):
+            say(f"a section '{section}' is missing")
+    found = tasks(whole)
+    if number > 0:
+        kinds = [t["kind"] for t in found]
+        if len(found) < 5:
+            say(f"{len(found)} tasks; a lesson needs at least five")
+        for kind in ("predict", "code"):
+            if kind not in kinds:
+                say(f"no '{kind}' task")
+        images = sum(1 for c in whole.cells if c.cell_type == "code" for o in c.get("outputs", [])
+                     if {"image/png", "image/svg+xml"} & set(o.get("data", {})))
+        if not images:
+            say("no picture is stored in the notebook: a static render would show none")
+    starts = [0]
+    for nb in nbs:
+        starts.append(starts[-1] + len(nb.cells))
+    def where_in(text: str) -> str:                     # a cell of the whole lesson -> its part's file and cell
+        def one(m):
+            i = int(m.group(1))
+            k = max(j for j in range(len(nbs)) if starts[j] <= i)
+            return f"{label(paths[k])} cell {i - starts[k]}" if split else m.group(0)
+        return re.sub(r"\bcell (\d+)", one, text)
+    for task_id, where, hit in giveaways(whole):
+        say(f"Task {task_id}: its expected answer is on show in {where_in(where)}: '{hit}' (pose the question and "
+            "explain after the check, vary the numbers, or write '# giveaway-ok: <reason>' in its check cell)")
+    return problems
+
+
+def _lint_file(path: Path, nb, part: tuple[int, int] | None, before: int) -> list[str]:
+    """The problems of one notebook file; ``part`` is (k, n) for part k of n, ``before`` the number
+    of tasks in the lesson's earlier parts (task numbering runs on across parts)."""
     problems = []
     say = lambda text: problems.append(f"{path.name}: {text}")  # noqa: E731
-    number = int(path.name[:2])
+    number = lesson_number(path)
+    prefix = label(path)
     title = nb.cells[0].source if nb.cells and nb.cells[0].cell_type == "markdown" else ""
-    if not re.match(rf"# {number:02d} · \S", title):
-        say(f"the first cell must be the title '# {number:02d} · ...'")
+    if not re.match(rf"# {prefix} · \S", title):
+        say(f"the first cell must be the title '# {prefix} · ...'")
     for words in ("You will learn", "You need", "minutes"):
         if words not in title:
             say(f"the title cell must say '{words}'")
+    if part is not None:
+        k, n = part
+        head = PART_TITLE.search(title.splitlines()[0] if title else "")
+        if not head or (int(head.group(1)), int(head.group(2))) != (k, n):
+            say(f"the title's first line must say 'part {k} of {n}'")
+        if k > 1:
+            previous = f"{number:02d}{chr(ord('a') + k - 2)}"
+            need = next((line for line in title.splitlines() if "You need" in line), "")
+            if previous not in need:
+                say(f"'You need' must name part {k - 1} ({previous}) and what it gave")
     setup = [i for i, c in enumerate(nb.cells) if "setup" in _tags(c)]
     if len(setup) != 1 or setup[0] > 2:
         say("one code cell tagged 'setup' right under the title (run tools/course.py launch)")
-    heads = "\n".join(_headings(nb))
-    needed = ["What you learned", "References"] + (["Say it plainly"] if number > 0 else [])
-    for section in needed:
-        if not re.search(rf"^#+ .*{section}", heads, re.M):
-            say(f"a section '{section}' is missing")
-    found = tasks(nb)
-    for k, t in enumerate(found, start=1):
+    if not re.search(r"^#+ .*What you learned", "\n".join(_headings(nb)), re.M):
+        say("a section 'What you learned' is missing")
+    for k, t in enumerate(tasks(nb), start=before + 1):
         if t["n"] != number or t["m"] != k:
             say(f"Task {t['id']} should be numbered {number}.{k}")
         if t["kind"] not in KINDS:
@@ -490,17 +606,6 @@ def lint_notebook(path: Path) -> list[str]:
             say(f"Task {t['id']}: no check cell calling check(\"{t['id']}\", ...) follows it")
         elif "check" not in _tags(nb.cells[t["check"]]):
             say(f"Task {t['id']}: tag its check cell 'check'")
-    if number > 0:
-        kinds = [t["kind"] for t in found]
-        if len(found) < 5:
-            say(f"{len(found)} tasks; a lesson needs at least five")
-        for kind in ("predict", "code"):
-            if kind not in kinds:
-                say(f"no '{kind}' task")
-        images = sum(1 for c in nb.cells if c.cell_type == "code" for o in c.get("outputs", [])
-                     if {"image/png", "image/svg+xml"} & set(o.get("data", {})))
-        if not images:
-            say("no picture is stored in the notebook: a static render would show none")
     for text in lint_grading(nb):
         say(text)
     for i, c in enumerate(nb.cells):
@@ -511,9 +616,6 @@ def lint_notebook(path: Path) -> list[str]:
                     "PNG's bytes change with the plotting library's version; draw it as SVG from the "
                     "library's code (qttt_widgets.widgets.svg) or show the PNG as its own image output")
                 break
-    for task_id, where, hit in giveaways(nb):
-        say(f"Task {task_id}: its expected answer is on show in {where}: '{hit}' (pose the question and "
-            "explain after the check, vary the numbers, or write '# giveaway-ok: <reason>' in its check cell)")
     for i, phrase, why in picture_pointers(nb):
         say(f"cell {i} says '{phrase}' but {why}: draw the picture in a cell that is not tagged reveal, "
             "or reword")
@@ -526,8 +628,9 @@ def lint_notebook(path: Path) -> list[str]:
     elif stated != rounded_minutes(m):
         say(f"the title says about {stated} minutes; the rule in INSTRUCTORS.md gives {m:.1f}, "
             f"so say 'About {rounded_minutes(m)} minutes'")
-    if m > MAX_MINUTES:
-        say(f"{m:.1f} minutes by the rule: a lesson over {MAX_MINUTES} minutes is two lessons; trim it")
+    if m > MAX_MINUTES and not (part is None and path.stem.split("_", 1)[1] in SPLIT_PENDING):
+        say(f"{m:.1f} minutes by the rule: a lesson over {MAX_MINUTES} minutes is two lessons; split it into "
+            "parts (python tools/course.py split) or trim it")
     for i, c in enumerate(nb.cells):
         if c.cell_type == "code" and c.source.strip() and not c.get("outputs") and c.execution_count is None \
                 and "setup" not in _tags(c):
@@ -830,9 +933,22 @@ def _run(cells, i, step) -> list[int]:
 
 # --- minutes ---------------------------------------------------------------------------------
 
-WORDS_PER_MINUTE = 150
-TASK_MINUTES = {"predict": 3, "compute": 3, "explain": 3, "find the slip": 3, "code": 6, "play": 4}
+# Calibrated (INSTRUCTORS.md, "Minutes") against two first-year readers' estimates for the 16
+# lessons as they stood: the rule gives 917 minutes where the readers gave 915, off by 7 minutes
+# a lesson (root mean square).
+WORDS_PER_MINUTE = 110                 # prose, maths included
+CODE_LINES_PER_MINUTE = 10             # lines of code shown (not the setup or check cells)
+TASK_MINUTES = {"predict": 3, "compute": 3, "explain": 3, "find the slip": 3, "code": 12, "play": 4}
 MAX_MINUTES = 40
+# Lessons over 40 minutes by the calibrated rule whose split into parts is under way on another
+# branch (issue 23, section 5): lint does not yet refuse them for their length (their titles state
+# the rule's minutes all the same, and `minutes` marks them OVER 40). Remove a lesson's name
+# here as it is split; tests/test_course.py fails while a name here is split or no longer over 40.
+SPLIT_PENDING = (frozenset({"gates", "entanglement", "classical", "goff_spooky_marks", "goff_collapse",
+                            "ensemble"})                                              # lessons 02-07
+                 | frozenset({                                                       # lessons 08-15
+                              "perfect_play_and_elo", "no_quantum_advantage", "amplitude_amplification",
+                              "chsh_game"}))
 
 
 def prose_words(nb) -> int:
@@ -848,10 +964,24 @@ def prose_words(nb) -> int:
     return words
 
 
+def code_lines(nb) -> int:
+    """Lines of code a student reads: the non-blank lines of every code cell as the student
+    edition shows it (solutions stripped), without the setup cell and the check cells (the
+    student runs those without reading them: they are folded and packed)."""
+    lines = 0
+    for cell in nb.cells:
+        tags = _tags(cell)
+        if cell.cell_type != "code" or "setup" in tags or "check" in tags or "instructor-only" in tags:
+            continue
+        lines += sum(1 for line in strip_solutions(cell.source).splitlines() if line.strip())
+    return lines
+
+
 def minutes(nb) -> float:
-    """The lesson's minutes by the rule in INSTRUCTORS.md: prose at 150 words a minute, plus per
-    task 3 (predict, compute, explain, find the slip), 6 (code) or 4 (play)."""
-    return prose_words(nb) / WORDS_PER_MINUTE + sum(TASK_MINUTES.get(t["kind"], 3) for t in tasks(nb))
+    """The lesson's minutes by the rule in INSTRUCTORS.md: prose at 110 words a minute, code at 10
+    lines a minute, plus per task 3 (predict, compute, explain, find the slip), 12 (code) or 4 (play)."""
+    return (prose_words(nb) / WORDS_PER_MINUTE + code_lines(nb) / CODE_LINES_PER_MINUTE
+            + sum(TASK_MINUTES.get(t["kind"], 3) for t in tasks(nb)))
 
 
 def stated_minutes(nb) -> int | None:
@@ -865,25 +995,31 @@ def rounded_minutes(x: float) -> int:
 
 
 def minutes_report(root: Path = ROOT) -> list[str]:
+    """One line per lesson file (its words, code lines, tasks, minutes by the rule, and what its
+    title states), and a line with the total of a split lesson's parts."""
     rows = []
-    for path in lessons(root):
-        nb = nbformat.read(path, as_version=4)
-        kinds = [t["kind"] for t in tasks(nb)]
-        m = minutes(nb)
-        rows.append(f"{path.name[:2]}  {prose_words(nb):5d} words  {len(kinds)} tasks  "
-                    f"{m:5.1f} min -> {rounded_minutes(m):2d}  (stated {stated_minutes(nb)})"
-                    + ("  OVER 40" if m > MAX_MINUTES else ""))
+    for number, paths in lesson_groups(root).items():
+        total = 0.0
+        for path in paths:
+            nb = nbformat.read(path, as_version=4)
+            m = minutes(nb)
+            total += m
+            rows.append(f"{label(path):<3}  {prose_words(nb):5d} words  {code_lines(nb):4d} code lines  "
+                        f"{len(tasks(nb))} tasks  {m:5.1f} min -> {rounded_minutes(m):2d}  (stated {stated_minutes(nb)})"
+                        + (f"  OVER {MAX_MINUTES}" if m > MAX_MINUTES else ""))
+        if len(paths) > 1:
+            rows.append(f"{number:02d}   lesson in {len(paths)} parts: {total:5.1f} min")
     return rows
 
 
 def lint(root: Path = ROOT) -> list[str]:
     problems = []
-    paths = lessons(root)
-    numbers = [int(p.name[:2]) for p in paths]
-    if numbers != list(range(len(paths))):
+    groups = lesson_groups(root)
+    numbers = list(groups)
+    if numbers != list(range(len(groups))):
         problems.append(f"lessons must be numbered 00, 01, ... without gaps: {numbers}")
-    for path in paths:
-        problems += lint_notebook(path)
+    for paths in groups.values():
+        problems += lint_lesson(paths)
     return problems
 
 
@@ -893,35 +1029,38 @@ XREF = re.compile(r"\b[Ll]essons? \d\d\b(?:\s*(?:[-–,]|and|or)\s*\d\d\b)*")
 
 
 def _renumber_text(text: str, old: int, new: int) -> str:
-    text = re.sub(rf"^# {old:02d} · ", f"# {new:02d} · ", text, flags=re.M)
+    text = re.sub(rf"^# {old:02d}([a-z]?) · ", rf"# {new:02d}\g<1> · ", text, flags=re.M)
     text = re.sub(rf"(### Task ){old}\.(\d+)", rf"\g<1>{new}.\2", text)
     return re.sub(rf'(check\(\s*"){old}\.(\d+)"', rf'\g<1>{new}.\2"', text)
 
 
 def move(old: int, new: int, root: Path = ROOT) -> list[str]:
     """Move lesson ``old`` to place ``new``; the lessons between shift by one. Renames the
-    files and the wrong-answer tables, and renumbers titles and task ids (``### Task N.M``,
-    ``check("N.M", ...)``). Cross-references in prose ("lesson 07", "You need") are not
-    rewritten: their meaning is the instructor's to judge. Returns them, to be read."""
-    paths = lessons(root)
-    if not (0 <= old < len(paths) and 0 <= new < len(paths)):
-        raise SystemExit(f"lessons are numbered 00..{len(paths) - 1:02d}")
-    order = list(range(len(paths)))
+    files (every part of a split lesson) and the wrong-answer tables, and renumbers titles and
+    task ids (``### Task N.M``, ``check("N.M", ...)``). Cross-references in prose ("lesson 07",
+    "You need") are not rewritten: their meaning is the instructor's to judge. Returns them, to
+    be read."""
+    groups = lesson_groups(root)
+    if not (0 <= old < len(groups) and 0 <= new < len(groups)):
+        raise SystemExit(f"lessons are numbered 00..{len(groups) - 1:02d}")
+    order = list(range(len(groups)))
     order.insert(new, order.pop(old))                 # order[new_place] = old number
     mapping = {was: now for now, was in enumerate(order) if was != now}
     tables = root / "tests" / "course_wrong"
     staged = []
     for was, now in mapping.items():
-        path = paths[was]
-        nb = nbformat.read(path, as_version=4)
-        for cell in nb.cells:
-            cell.source = _renumber_text(cell.source, was, now)
-            for out in cell.get("outputs", []):        # the checks' stored "Task N.M: ..." lines
-                if "text" in out:
-                    out["text"] = re.sub(rf"\bTask {was}\.(\d+):", rf"Task {now}.\1:", out["text"])
-        nb = stamp_grading(nb)                         # the grade ids follow the task ids
-        target = path.with_name(f"{now:02d}{path.name[2:]}")
-        staged.append((path, target, nbformat.writes(nb) + "\n"))
+        for path in groups[was]:
+            nb = nbformat.read(path, as_version=4)
+            for cell in nb.cells:
+                cell.source = _renumber_text(cell.source, was, now)
+                for out in cell.get("outputs", []):        # the checks' stored "Task N.M: ..." lines
+                    if "text" in out:
+                        out["text"] = re.sub(rf"\bTask {was}\.(\d+):", rf"Task {now}.\1:", out["text"])
+                if len(groups[was]) > 1 and cell.cell_type == "markdown":   # a part's 'You need' names part 01a
+                    cell.source = re.sub(rf"\b{was:02d}([a-z])\b", rf"{now:02d}\1", cell.source)
+            nb = stamp_grading(nb)                         # the grade ids follow the task ids
+            target = path.with_name(f"{now:02d}{path.name[2:]}")
+            staged.append((path, target, nbformat.writes(nb) + "\n"))
         table = tables / f"lesson_{was:02d}.py"
         if table.exists():
             text = re.sub(rf'"{was}\.(\d+)"', rf'"{now}.\1"', table.read_text())
@@ -941,11 +1080,72 @@ def move(old: int, new: int, root: Path = ROOT) -> list[str]:
     return refs
 
 
+# --- splitting a lesson into parts -----------------------------------------------------------
+
+def cut_parts(nb, number: int) -> list:
+    """``nb`` cut before each part title ``# NNb · ``, ``# NNc · ``, ... (its first cell must be the
+    title ``# NNa · ``): one notebook a part, each holding the very cells it had (copies)."""
+    heads = [i for i, c in enumerate(nb.cells) if c.cell_type == "markdown"
+             and re.match(rf"# {number:02d}[a-z] · ", c.source)]
+    letters = [nb.cells[i].source[len(f"# {number:02d}")] for i in heads]
+    if not heads or heads[0] != 0 or len(heads) < 2 or letters != [chr(ord("a") + k) for k in range(len(heads))]:
+        raise SystemExit(f"mark the parts first: the title '# {number:02d}a · ...' and, where each later part "
+                         f"starts, a title cell '# {number:02d}b · ...', '# {number:02d}c · ...' (found titles at "
+                         f"cells {heads}, letters {letters})")
+    parts = []
+    for k, start in enumerate(heads):
+        part = copy.deepcopy(nb)
+        part.cells = copy.deepcopy(nb.cells[start:heads[k + 1] if k + 1 < len(heads) else len(nb.cells)])
+        parts.append(part)
+    return parts
+
+
+def split(number: int, names: list[str] | None = None, root: Path = ROOT) -> list[Path]:
+    """Cut lesson ``number`` (one notebook) into its parts, where the instructor marked them.
+
+    The instructor first writes the seams into the notebook itself, as ordinary cells: the title
+    becomes ``# NNa · ..., part 1 of n ...``, and each later part starts with its own title cell
+    ``# NNb · ..., part 2 of n`` (with *You will learn*, *You need* naming part a, and *About N
+    minutes*), each part ending with its own *What you learned*. This command only moves cells:
+    part a gets the cells before the ``# NNb`` title, part b the cells from it to the next, and so
+    on; no cell's source or outputs are changed (each later part gets the setup cell, which this
+    tool owns). ``names`` gives each part's file name after ``NNa_`` (default: the lesson's).
+    Task ids, the exercises modules and the wrong-answer table stay as they were. Returns the
+    files written; the lesson's notebook is removed. Re-execute the later parts (they start a
+    fresh kernel) and run ``lint``."""
+    groups = lesson_groups(root)
+    if number not in groups:
+        raise SystemExit(f"there is no lesson {number:02d}")
+    if len(groups[number]) != 1 or part_letter(groups[number][0]):
+        raise SystemExit(f"lesson {number:02d} is already in parts: {[p.name for p in groups[number]]}")
+    path = groups[number][0]
+    parts = cut_parts(nbformat.read(path, as_version=4), number)
+    stem = path.stem.split("_", 1)[1]
+    names = names or [stem] * len(parts)
+    if len(names) != len(parts) or not all(re.fullmatch(r"[a-z0-9_]+", n) for n in names):
+        raise SystemExit(f"give {len(parts)} names of lowercase letters, digits and _ (one a part), or none")
+    repo, ref = repository(root)
+    written = []
+    staged = []
+    for k, part in enumerate(parts):
+        target = path.with_name(f"{number:02d}{chr(ord('a') + k)}_{names[k]}.ipynb")
+        if target.exists():
+            raise SystemExit(f"{target.name} exists already")
+        part = stamp(part, repo, ref, f"student/{target.name}")   # a later part gets its own setup cell
+        staged.append((target, part))
+    for target, part in staged:
+        _write_if_changed(target, part)
+        written.append(target)
+    path.unlink()
+    return written
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("command", choices=["launch", "student", "nbgrader", "graded", "lint", "check", "move",
-                                            "minutes"])
-    parser.add_argument("args", nargs="*", help="move: OLD NEW (lesson numbers); graded: the source/ folder")
+                                            "minutes", "split"])
+    parser.add_argument("args", nargs="*", help="move: OLD NEW (lesson numbers); graded: the source/ folder; "
+                                                "split: NN [NAME_A NAME_B ...]")
     parser.add_argument("--show-answers", action="store_true",
                         help="graded: keep the checks' expected answers in the release (a practice release)")
     parser.add_argument("--out", type=Path, help="student: where to write the edition (default student/)")
@@ -968,10 +1168,16 @@ def main(argv: list[str] | None = None) -> int:
               + ("" if args.show_answers else " (the checks' expected answers hidden from the release)"))
     elif args.command == "lint":
         problems = lint()
-        print("\n".join(problems) or f"{len(lessons())} lessons: no problems")
+        print("\n".join(problems) or f"{len(lesson_groups())} lessons ({len(lessons())} notebooks): no problems")
         return 1 if problems else 0
     elif args.command == "minutes":
         print("\n".join(minutes_report()))
+    elif args.command == "split":
+        if not args.args or not args.args[0].isdigit():
+            parser.error("split takes a lesson number and, if you like, a name for each part: split 1 one_qubit measurement")
+        for target in split(int(args.args[0]), args.args[1:] or None):
+            print("wrote", target.relative_to(ROOT) if target.is_relative_to(ROOT) else target)
+        print("re-execute the later parts (each starts a fresh kernel), then run nbgrader, student and lint")
     elif args.command == "move":
         if len(args.args) != 2 or not all(a.isdigit() for a in args.args):
             parser.error("move takes two lesson numbers: OLD NEW")
