@@ -947,7 +947,6 @@ MAX_MINUTES = 40
 SPLIT_PENDING = (frozenset({"gates", "entanglement", "classical", "goff_spooky_marks", "goff_collapse",
                             "ensemble"})                                              # lessons 02-07
                  | frozenset({"circuits", "qubit_board", "grover", "qaoa_and_quantum_minimax",   # lessons 08-15
-                              "perfect_play_and_elo", "no_quantum_advantage", "amplitude_amplification",
                               "chsh_game"}))
 
 
