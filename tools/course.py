@@ -946,9 +946,7 @@ MAX_MINUTES = 40
 # here as it is split; tests/test_course.py fails while a name here is split or no longer over 40.
 SPLIT_PENDING = (frozenset({"gates", "entanglement", "classical", "goff_spooky_marks", "goff_collapse",
                             "ensemble"})                                              # lessons 02-07
-                 | frozenset({                                                       # lessons 08-15
-                              "perfect_play_and_elo", "no_quantum_advantage", "amplitude_amplification",
-                              "chsh_game"}))
+                 | frozenset())                                                  # lessons 08-15: all split
 
 
 def prose_words(nb) -> int:
