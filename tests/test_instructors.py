@@ -127,22 +127,25 @@ def test_add_an_exercise(copy):
     path = copy / "lessons" / LESSON
     nb = nbformat.read(path, as_version=4)
     at = next(i for i, c in enumerate(nb.cells) if 'check("0.2"' in c.source) + 1
-    nb.cells[at:at] = [
-        nbformat.v4.new_markdown_cell("### Task 0.3 (compute)\n\nHow many squares does a 4 x 4 board have?"),
-        nbformat.v4.new_code_cell("answer = None   # a whole number\n### BEGIN SOLUTION\nanswer = 16\n### END SOLUTION"),
-        nbformat.v4.new_code_cell('check("0.3", answer, expect=16,\n      wrong=[(4, "that is one row")],\n'
-                                  '      hint="rows times columns")', metadata={"tags": ["check"]}),
+    stated = course.stated_minutes(nb)
+    nb.cells[at:at] = [                                          # a code task: 12 minutes by the rule
+        nbformat.v4.new_markdown_cell("### Task 0.3 (code)\n\nWrite `squares(n)`: how many squares does an "
+                                      "n x n board have?"),
+        nbformat.v4.new_code_cell("def squares(n):\n    ### BEGIN SOLUTION\n    return n * n\n    ### END SOLUTION"),
+        nbformat.v4.new_code_cell('check("0.3", squares, using=checks.function(lambda n: n * n, [1, 2, 3, 4]))',
+                                  metadata={"tags": ["check"]}),
     ]
     nbformat.write(nb, path)
     run_and_save(path)
     assert any("nbgrader metadata is out of date" in p for p in course.lint(copy))
     tool(copy, "nbgrader")
     [stale] = course.lint(copy)                                  # the recipe: the title's minutes next
-    assert "the title says about 10 minutes" in stale
+    assert f"the title says about {stated} minutes" in stale
     report = tool(copy, "minutes")
     rounded = int(re.search(r"^00 .*-> *(\d+)", report, re.M).group(1))
+    assert rounded >= stated + 10
     nb = nbformat.read(path, as_version=4)
-    nb.cells[0].source = nb.cells[0].source.replace("About 10 minutes", f"About {rounded} minutes")
+    nb.cells[0].source = nb.cells[0].source.replace(f"About {stated} minutes", f"About {rounded} minutes")
     nbformat.write(nb, path)
     assert course.lint(copy) == []
     grading = [c.metadata.get("nbgrader", {}) for c in nbformat.read(path, as_version=4).cells]
@@ -154,7 +157,7 @@ def test_add_an_exercise(copy):
     assert verdict(4, 16, wrong=[(4, "that is one row")]) == "that is one row"
     tool(copy, "student", "--out", str(copy / "student"))
     text = (copy / "student" / LESSON).read_text()
-    assert "Task 0.3" in text and "answer = 16" not in text
+    assert "Task 0.3" in text and "return n * n" not in text
     nbval(path)
 
 

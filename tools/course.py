@@ -628,7 +628,7 @@ def _lint_file(path: Path, nb, part: tuple[int, int] | None, before: int) -> lis
     elif stated != rounded_minutes(m):
         say(f"the title says about {stated} minutes; the rule in INSTRUCTORS.md gives {m:.1f}, "
             f"so say 'About {rounded_minutes(m)} minutes'")
-    if m > MAX_MINUTES and not (part is None and path.stem.split("_", 1)[1] in SPLIT_PENDING):
+    if m > MAX_MINUTES:
         say(f"{m:.1f} minutes by the rule: a lesson over {MAX_MINUTES} minutes is two lessons; split it into "
             "parts (python tools/course.py split) or trim it")
     for i, c in enumerate(nb.cells):
@@ -940,13 +940,6 @@ WORDS_PER_MINUTE = 110                 # prose, maths included
 CODE_LINES_PER_MINUTE = 10             # lines of code shown (not the setup or check cells)
 TASK_MINUTES = {"predict": 3, "compute": 3, "explain": 3, "find the slip": 3, "code": 12, "play": 4}
 MAX_MINUTES = 40
-# Lessons over 40 minutes by the calibrated rule whose split into parts is under way on another
-# branch (issue 23, section 5): lint does not yet refuse them for their length (their titles state
-# the rule's minutes all the same, and `minutes` marks them OVER 40). Remove a lesson's name
-# here as it is split; tests/test_course.py fails while a name here is split or no longer over 40.
-SPLIT_PENDING = (frozenset({"gates", "entanglement", "classical", "goff_spooky_marks", "goff_collapse",
-                            "ensemble"})                                              # lessons 02-07
-                 | frozenset())                                                  # lessons 08-15: all split
 
 
 def prose_words(nb) -> int:

@@ -100,9 +100,9 @@ def test_jupyterlab_opens_at_lesson_00_and_it_runs(page, lab_server):
 def test_a_lesson_runs_and_its_widget_renders(page, lab_server):
     page.set_default_timeout(90_000)
     # a workspace of its own, so the tabs another test left open are not restored beside it
-    page.goto(lab_server + "/lab/workspaces/lesson-02/tree/student/02_gates.ipynb")   # its live Bloch sphere
+    page.goto(lab_server + "/lab/workspaces/lesson-02/tree/student/02b_interference.ipynb")   # its live Bloch sphere
     page.wait_for_selector(".jp-Notebook")
-    page.locator(".lm-TabBar-tab", has_text="02_gates.ipynb").first.click()        # and it is the active one
+    page.locator(".lm-TabBar-tab", has_text="02b_interference.ipynb").first.click()        # and it is the active one
     page.wait_for_selector("text=/Python 3 \\(ipykernel\\) \\| Idle/")    # the kernel is ready
     run_all(page, ".jp-OutputArea .widget-slider", "10-lab-lesson-02")   # the Bloch sphere's sliders
     find_in_notebook(page, ".jp-OutputArea .widget-image img, .jp-OutputArea img.widget-image", seconds=120)
