@@ -261,6 +261,31 @@ def test_the_rule_tracks_the_readers_estimates_it_was_calibrated_on():
     assert "915" in minutes and "917" in minutes
 
 
+def test_every_notebook_is_at_most_40_minutes_by_the_rule():
+    """A lesson over 40 minutes is split into parts (INSTRUCTORS.md, "Minutes"); the lint refuses
+    a longer one, and this says which."""
+    for paths in GROUPS.values():
+        for path in paths:
+            assert course.minutes(nbformat.read(path, as_version=4)) <= course.MAX_MINUTES, path.name
+
+
+def _split_copy(tmp_path, number):
+    """A copy of the course's lessons/ (and pyproject.toml) where the split lesson ``number`` is one
+    notebook again, with its part titles in it: what an instructor has just before ``course.py split``."""
+    root = tmp_path / "course"
+    (root / "lessons").mkdir(parents=True)
+    shutil.copyfile(ROOT / "pyproject.toml", root / "pyproject.toml")
+    paths = GROUPS[number]
+    for others in GROUPS.values():
+        for path in others:
+            if path not in paths:
+                shutil.copyfile(path, root / "lessons" / path.name)
+    nb = course.whole_lesson(paths)
+    nb.cells = [c for k, c in enumerate(nb.cells) if k == 1 or "setup" not in c.metadata.get("tags", [])]
+    nbformat.write(nb, root / "lessons" / f"{number:02d}_whole.ipynb")
+    return root, paths
+
+
 def test_split_cuts_at_the_part_titles_and_changes_no_cell(tmp_path):
     """Lesson 01, joined into one notebook with its part titles, split again: the same parts as
     committed, every cell's source and outputs as they were (the later part gets its setup cell)."""
