@@ -52,7 +52,8 @@ class CappedKernelManager(AsyncMappingKernelManager):
     which kernels may stay alive, checked by jupyter_server's culler every ``cull_interval``:
 
     * a kernel handed to a page (fresh, or from Voila's pool) waits at most ``unseen_timeout``
-      seconds for its page's JavaScript to ask for it (GET /api/kernels/<id>, which the page does
+      seconds (counted once Voila has finished running the notebook for the page) for its
+      page's JavaScript to ask for it (GET /api/kernels/<id>, which the page does
       at once, or a message on its websocket; a socket that connects and says nothing does not
       count): a crawler, ``curl`` or a link preview holds a kernel for seconds, not minutes. A pooled kernel's idle clock starts when it is handed to a page, not
       when it was preheated (it used to be culled before a slow device connected);
@@ -188,7 +189,11 @@ class CappedKernelManager(AsyncMappingKernelManager):
             return await super().cull_kernel_if_idle(kernel_id)
         idle = (utcnow() - kernel.last_activity).total_seconds()
         connections = self._kernel_connections.get(kernel_id, 0)
-        if not page["seen"] and self.unseen_timeout and idle > self.unseen_timeout:
+        # not while the kernel is busy: Voila may still be running the notebook for the page
+        # (on a crowded server that can take longer than unseen_timeout), and a kernel stopped
+        # then leaves the page loading for ever; the render's last message restarts the clock
+        if (not page["seen"] and self.unseen_timeout and idle > self.unseen_timeout
+                and kernel.execution_state != "busy"):
             return await self._stop(kernel_id, "unseen",
                                     f"its page never connected in {idle:.0f} s (a crawler, curl or a link preview?)")
         if (connections and self.connected_idle_timeout and idle > self.connected_idle_timeout
