@@ -97,7 +97,7 @@ class CappedKernelManager(AsyncMappingKernelManager):
         if handout is not None:
             async def get_rendered_notebook(self, *args, **kw):
                 result = await handout(self, *args, **kw)
-                self._handed_to_a_page(result[2])
+                self._handed_to_a_page(result[2], result[0])
                 return result
             cls.get_rendered_notebook = get_rendered_notebook
 
@@ -116,13 +116,25 @@ class CappedKernelManager(AsyncMappingKernelManager):
         return kernel_id
 
     # --- what the page does -------------------------------------------------------------------
-    def _handed_to_a_page(self, kernel_id: str) -> None:
+    def _handed_to_a_page(self, kernel_id: str, render=None) -> None:
+        """A pooled kernel goes to a page. Voila hands it over as soon as the kernel has started,
+        with the notebook still running in ``render`` (a task): its clocks start when that is done."""
         page = self._pages.get(kernel_id)
         if page is not None and page["pooled"]:
             page["pooled"] = False
-            kernel = self._kernels.get(kernel_id)
-            if kernel is not None:
-                kernel.last_activity = utcnow()              # its idle clock starts now
+            self._restart_clock(kernel_id)                   # its idle clock starts now
+            if render is not None and not render.done():
+                page["rendering"] = True
+
+                def rendered(_task, page=page):
+                    page["rendering"] = False
+                    self._restart_clock(kernel_id)
+                render.add_done_callback(rendered)
+
+    def _restart_clock(self, kernel_id: str) -> None:
+        kernel = self._kernels.get(kernel_id)
+        if kernel is not None:
+            kernel.last_activity = utcnow()
 
     def _seen(self, kernel_id: str) -> None:
         page = self._pages.get(kernel_id)
@@ -189,11 +201,12 @@ class CappedKernelManager(AsyncMappingKernelManager):
             return await super().cull_kernel_if_idle(kernel_id)
         idle = (utcnow() - kernel.last_activity).total_seconds()
         connections = self._kernel_connections.get(kernel_id, 0)
-        # not while the kernel is busy: Voila may still be running the notebook for the page
-        # (on a crowded server that can take longer than unseen_timeout), and a kernel stopped
-        # then leaves the page loading for ever; the render's last message restarts the clock
+        # not while Voila still runs the notebook for the page (a pooled kernel is handed over
+        # as soon as it has started; a fresh one is busy): on a crowded server that takes longer
+        # than unseen_timeout, and a kernel stopped then left its page loading for ever. The
+        # render's end (or its last message) restarts the clock
         if (not page["seen"] and self.unseen_timeout and idle > self.unseen_timeout
-                and kernel.execution_state != "busy"):
+                and kernel.execution_state != "busy" and not page.get("rendering")):
             return await self._stop(kernel_id, "unseen",
                                     f"its page never connected in {idle:.0f} s (a crawler, curl or a link preview?)")
         if (connections and self.connected_idle_timeout and idle > self.connected_idle_timeout
