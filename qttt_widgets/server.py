@@ -30,6 +30,7 @@ import os
 from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from tornado import web
+from tornado.websocket import WebSocketClosedError
 from traitlets import Float, Integer
 
 from qttt_widgets.kernel_limits import ENV
@@ -306,6 +307,27 @@ class BrowserProtocolConnection(ZMQChannelsWebsocketConnection):
     tornado's default is 10 MB) refuses a bigger one before it is even read.
     """
 
+    @property
+    def write_message(self):
+        """The websocket handler's ``write_message``, minus the log noise of a page that has
+        gone. jupyter_server writes each kernel message without waiting on it, and tornado
+        returns a task that fails with ``WebSocketClosedError`` when the socket closes before
+        the write is done (a tab closed, a phone off the network): nobody retrieved that
+        failure, so asyncio logged 'Task exception was never retrieved' with two tracebacks,
+        once a message. Here the failure is taken (a message for a page that has gone has
+        nowhere to go), and a write to a socket already closed is dropped the same way."""
+        write = self.websocket_handler.write_message
+
+        def write_or_drop(message, binary=False):
+            try:
+                future = write(message, binary=binary)
+            except WebSocketClosedError:
+                return None
+            if future is not None:
+                future.add_done_callback(_take_closed_error)
+            return future
+        return write_or_drop
+
     async def prepare(self):
         offered = self.websocket_handler.request.headers.get("Sec-WebSocket-Protocol", "")
         if BROWSER_PROTOCOL not in [p.strip() for p in offered.split(",")]:
@@ -335,6 +357,16 @@ class BrowserProtocolConnection(ZMQChannelsWebsocketConnection):
         if seen is not None:            # a page's widget manager speaks at once; an idle script's socket never does
             seen(self.kernel_id)
         super().handle_incoming_message(incoming_msg)
+
+
+def _take_closed_error(future) -> None:
+    """Done callback of a websocket write: take a ``WebSocketClosedError`` (the page has gone;
+    nothing to do). Any other failure is raised again, so asyncio's handler still logs it."""
+    if future.cancelled():
+        return
+    error = future.exception()
+    if error is not None and not isinstance(error, WebSocketClosedError):
+        raise error
 
 
 MAX_FRAME_BYTES = 4 * 2**20      # the app's largest message from a page: a pasted record (2 MB of text is refused on screen)

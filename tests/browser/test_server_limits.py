@@ -299,3 +299,45 @@ def test_a_kernel_is_not_stopped_as_unseen_while_voila_still_renders_its_page(tm
         finally:
             stop(proc)
             shutil.copy(log_path, ARTIFACTS / f"voila-unseen-while-rendering-{preheat}.log")
+
+
+# --- a page that closes while the server writes to it ----------------------------------------------
+def widget_state_request(session: str) -> list[bytes]:
+    """The two frames a page's widget manager sends first: open the control comm, ask for every
+    widget's state (the app answers with its whole state, the largest message it sends)."""
+    from jupyter_server.services.kernels.connection.base import serialize_msg_to_ws_v1
+    comm = uuid.uuid4().hex
+
+    def message(msg_type, content):
+        header = {"msg_id": uuid.uuid4().hex, "username": "t", "session": session, "msg_type": msg_type,
+                  "version": "5.3"}
+        return serialize_msg_to_ws_v1([json.dumps(p).encode() for p in (header, {}, {"version": "1.0.0"}, content)],
+                                      "shell")
+    return [message("comm_open", {"comm_id": comm, "target_name": "jupyter.widget.control", "data": {}}),
+            message("comm_msg", {"comm_id": comm, "data": {"method": "request_states"}})]
+
+
+def test_a_socket_that_goes_away_while_the_server_writes_leaves_no_traceback(tmp_path):
+    """A page that closes (or a device that drops off the network) while its kernel's replies are
+    on their way: jupyter_server writes each reply without waiting on tornado's write, so a write
+    that then failed was logged as 'Task exception was never retrieved ... WebSocketClosedError'
+    with two tracebacks, once a write. The server now takes that failure: not one traceback."""
+    import socket
+    import struct
+    with voila(tmp_path, "--VoilaConfiguration.preheat_kernel=False") as (base, proc, log):
+        kernel_id = kernel_of_a_bare_get(base)
+        for _ in range(4):
+            url = base.replace("http", "ws") + f"/api/kernels/{kernel_id}/channels?session_id={uuid.uuid4().hex}"
+            ws = websocket.create_connection(url, timeout=20, subprotocols=[BROWSER_PROTOCOL],
+                                             sockopt=[(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)])
+            for _ in range(60):             # sixty whole widget states (7 MB) are asked for, none is read
+                for frame in widget_state_request(uuid.uuid4().hex):
+                    ws.send_binary(frame)
+            time.sleep(3)                   # the server's writes wait on a full socket
+            ws.sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+            ws.sock.close()                 # gone, without a closing handshake (RST)
+        wait_for(lambda: log_count(log, "Starting buffering") >= 4, "the server saw the four sockets go")
+        time.sleep(3)                       # a failed write's task is reported when it is collected
+        text = log.read_text()
+        assert "never retrieved" not in text and "WebSocketClosedError" not in text, text[-3000:]
+        assert kernel_state(base, kernel_id)[0] == 200                  # the kernel still serves its page
