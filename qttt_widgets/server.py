@@ -30,6 +30,7 @@ import os
 from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from tornado import web
+from tornado.websocket import WebSocketClosedError
 from traitlets import Float, Integer
 
 from qttt_widgets.kernel_limits import ENV
@@ -52,7 +53,8 @@ class CappedKernelManager(AsyncMappingKernelManager):
     which kernels may stay alive, checked by jupyter_server's culler every ``cull_interval``:
 
     * a kernel handed to a page (fresh, or from Voila's pool) waits at most ``unseen_timeout``
-      seconds for its page's JavaScript to ask for it (GET /api/kernels/<id>, which the page does
+      seconds (counted once Voila has finished running the notebook for the page) for its
+      page's JavaScript to ask for it (GET /api/kernels/<id>, which the page does
       at once, or a message on its websocket; a socket that connects and says nothing does not
       count): a crawler, ``curl`` or a link preview holds a kernel for seconds, not minutes. A pooled kernel's idle clock starts when it is handed to a page, not
       when it was preheated (it used to be culled before a slow device connected);
@@ -96,7 +98,7 @@ class CappedKernelManager(AsyncMappingKernelManager):
         if handout is not None:
             async def get_rendered_notebook(self, *args, **kw):
                 result = await handout(self, *args, **kw)
-                self._handed_to_a_page(result[2])
+                self._handed_to_a_page(result[2], result[0])
                 return result
             cls.get_rendered_notebook = get_rendered_notebook
 
@@ -115,13 +117,25 @@ class CappedKernelManager(AsyncMappingKernelManager):
         return kernel_id
 
     # --- what the page does -------------------------------------------------------------------
-    def _handed_to_a_page(self, kernel_id: str) -> None:
+    def _handed_to_a_page(self, kernel_id: str, render=None) -> None:
+        """A pooled kernel goes to a page. Voila hands it over as soon as the kernel has started,
+        with the notebook still running in ``render`` (a task): its clocks start when that is done."""
         page = self._pages.get(kernel_id)
         if page is not None and page["pooled"]:
             page["pooled"] = False
-            kernel = self._kernels.get(kernel_id)
-            if kernel is not None:
-                kernel.last_activity = utcnow()              # its idle clock starts now
+            self._restart_clock(kernel_id)                   # its idle clock starts now
+            if render is not None and not render.done():
+                page["rendering"] = True
+
+                def rendered(_task, page=page):
+                    page["rendering"] = False
+                    self._restart_clock(kernel_id)
+                render.add_done_callback(rendered)
+
+    def _restart_clock(self, kernel_id: str) -> None:
+        kernel = self._kernels.get(kernel_id)
+        if kernel is not None:
+            kernel.last_activity = utcnow()
 
     def _seen(self, kernel_id: str) -> None:
         page = self._pages.get(kernel_id)
@@ -188,7 +202,12 @@ class CappedKernelManager(AsyncMappingKernelManager):
             return await super().cull_kernel_if_idle(kernel_id)
         idle = (utcnow() - kernel.last_activity).total_seconds()
         connections = self._kernel_connections.get(kernel_id, 0)
-        if not page["seen"] and self.unseen_timeout and idle > self.unseen_timeout:
+        # not while Voila still runs the notebook for the page (a pooled kernel is handed over
+        # as soon as it has started; a fresh one is busy): on a crowded server that takes longer
+        # than unseen_timeout, and a kernel stopped then left its page loading for ever. The
+        # render's end (or its last message) restarts the clock
+        if (not page["seen"] and self.unseen_timeout and idle > self.unseen_timeout
+                and kernel.execution_state != "busy" and not page.get("rendering")):
             return await self._stop(kernel_id, "unseen",
                                     f"its page never connected in {idle:.0f} s (a crawler, curl or a link preview?)")
         if (connections and self.connected_idle_timeout and idle > self.connected_idle_timeout
@@ -288,6 +307,27 @@ class BrowserProtocolConnection(ZMQChannelsWebsocketConnection):
     tornado's default is 10 MB) refuses a bigger one before it is even read.
     """
 
+    @property
+    def write_message(self):
+        """The websocket handler's ``write_message``, minus the log noise of a page that has
+        gone. jupyter_server writes each kernel message without waiting on it, and tornado
+        returns a task that fails with ``WebSocketClosedError`` when the socket closes before
+        the write is done (a tab closed, a phone off the network): nobody retrieved that
+        failure, so asyncio logged 'Task exception was never retrieved' with two tracebacks,
+        once a message. Here the failure is taken (a message for a page that has gone has
+        nowhere to go), and a write to a socket already closed is dropped the same way."""
+        write = self.websocket_handler.write_message
+
+        def write_or_drop(message, binary=False):
+            try:
+                future = write(message, binary=binary)
+            except WebSocketClosedError:
+                return None
+            if future is not None:
+                future.add_done_callback(_take_closed_error)
+            return future
+        return write_or_drop
+
     async def prepare(self):
         offered = self.websocket_handler.request.headers.get("Sec-WebSocket-Protocol", "")
         if BROWSER_PROTOCOL not in [p.strip() for p in offered.split(",")]:
@@ -317,6 +357,16 @@ class BrowserProtocolConnection(ZMQChannelsWebsocketConnection):
         if seen is not None:            # a page's widget manager speaks at once; an idle script's socket never does
             seen(self.kernel_id)
         super().handle_incoming_message(incoming_msg)
+
+
+def _take_closed_error(future) -> None:
+    """Done callback of a websocket write: take a ``WebSocketClosedError`` (the page has gone;
+    nothing to do). Any other failure is raised again, so asyncio's handler still logs it."""
+    if future.cancelled():
+        return
+    error = future.exception()
+    if error is not None and not isinstance(error, WebSocketClosedError):
+        raise error
 
 
 MAX_FRAME_BYTES = 4 * 2**20      # the app's largest message from a page: a pasted record (2 MB of text is refused on screen)

@@ -258,3 +258,86 @@ def test_a_socket_that_never_speaks_does_not_hold_a_kernel(tmp_path):
         ws = channels(base, kernel_id)
         assert close_code(ws) == 4000
         wait_for(lambda: log_count(log, f"stopping kernel {kernel_id}: its page never connected"), "stopped as unseen")
+
+
+# --- a crowded server: the render takes longer than unseen_timeout -----------------------------------
+@pytest.mark.parametrize("preheat", [False, True], ids=["fresh-kernel", "pooled-kernel"])
+def test_a_kernel_is_not_stopped_as_unseen_while_voila_still_renders_its_page(tmp_path, preheat):
+    """With 30 pages arriving on a 2-core server, running the notebook for one page took longer
+    than unseen_timeout, and the rule stopped the kernel in the middle of the render (the log:
+    'Kernel died while waiting for execute reply'): the page never became interactive. The
+    unseen clock now starts once the render is done. Here a notebook whose render takes 6 s,
+    under unseen_timeout 2: the page is rendered whole, and only then is the kernel of this
+    bare GET stopped as unseen. Both ways Voila renders: in a fresh kernel (busy all along), and
+    in a pooled kernel, which Voila hands to the page once it has started, the notebook still
+    running (asked for at once, before the pool's render is done)."""
+    import nbformat
+    from conftest import ROOT, free_port, stop, wait_until_up
+    served = tmp_path / "served"
+    served.mkdir()
+    shutil.copy(ROOT / "voila.json", served / "voila.json")
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("import time\ntime.sleep(6)"),
+                                         nbformat.v4.new_code_cell("print('the render got to the end')")])
+    nbformat.write(nb, served / "slow.ipynb")
+    port = free_port()
+    log_path = tmp_path / "voila.log"
+    with open(log_path, "w") as log:
+        proc = subprocess.Popen([sys.executable, "-m", "voila", "slow.ipynb", "--no-browser", f"--port={port}",
+                                 "--Voila.ip=127.0.0.1", f"--VoilaConfiguration.preheat_kernel={preheat}",
+                                 "--CappedKernelManager.unseen_timeout=2", "--MappingKernelManager.cull_interval=1"],
+                                cwd=served, stdout=log, stderr=subprocess.STDOUT)
+        base = f"http://127.0.0.1:{port}"
+        try:
+            wait_until_up(base + "/voila/static/", proc)
+            # a page whose kernel is stopped mid-render never ends: a bounded wait
+            html = urllib.request.urlopen(base + "/", timeout=60).read().decode()
+            kernel_id = json.loads(re.search(r'<script id="jupyter-config-data" type="application/json">(.*?)</script>',
+                                             html, re.S).group(1))["kernelId"]
+            assert "the render got to the end" in html, log_path.read_text()[-3000:]
+            assert "Kernel died" not in log_path.read_text()
+            wait_for(lambda: log_count(log_path, f"stopping kernel {kernel_id}"), "the unseen kernel stopped after the render")
+        finally:
+            stop(proc)
+            shutil.copy(log_path, ARTIFACTS / f"voila-unseen-while-rendering-{preheat}.log")
+
+
+# --- a page that closes while the server writes to it ----------------------------------------------
+def widget_state_request(session: str) -> list[bytes]:
+    """The two frames a page's widget manager sends first: open the control comm, ask for every
+    widget's state (the app answers with its whole state, the largest message it sends)."""
+    from jupyter_server.services.kernels.connection.base import serialize_msg_to_ws_v1
+    comm = uuid.uuid4().hex
+
+    def message(msg_type, content):
+        header = {"msg_id": uuid.uuid4().hex, "username": "t", "session": session, "msg_type": msg_type,
+                  "version": "5.3"}
+        return serialize_msg_to_ws_v1([json.dumps(p).encode() for p in (header, {}, {"version": "1.0.0"}, content)],
+                                      "shell")
+    return [message("comm_open", {"comm_id": comm, "target_name": "jupyter.widget.control", "data": {}}),
+            message("comm_msg", {"comm_id": comm, "data": {"method": "request_states"}})]
+
+
+def test_a_socket_that_goes_away_while_the_server_writes_leaves_no_traceback(tmp_path):
+    """A page that closes (or a device that drops off the network) while its kernel's replies are
+    on their way: jupyter_server writes each reply without waiting on tornado's write, so a write
+    that then failed was logged as 'Task exception was never retrieved ... WebSocketClosedError'
+    with two tracebacks, once a write. The server now takes that failure: not one traceback."""
+    import socket
+    import struct
+    with voila(tmp_path, "--VoilaConfiguration.preheat_kernel=False") as (base, proc, log):
+        kernel_id = kernel_of_a_bare_get(base)
+        for _ in range(4):
+            url = base.replace("http", "ws") + f"/api/kernels/{kernel_id}/channels?session_id={uuid.uuid4().hex}"
+            ws = websocket.create_connection(url, timeout=20, subprotocols=[BROWSER_PROTOCOL],
+                                             sockopt=[(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)])
+            for _ in range(60):             # sixty whole widget states (7 MB) are asked for, none is read
+                for frame in widget_state_request(uuid.uuid4().hex):
+                    ws.send_binary(frame)
+            time.sleep(3)                   # the server's writes wait on a full socket
+            ws.sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+            ws.sock.close()                 # gone, without a closing handshake (RST)
+        wait_for(lambda: log_count(log, "Starting buffering") >= 4, "the server saw the four sockets go")
+        time.sleep(3)                       # a failed write's task is reported when it is collected
+        text = log.read_text()
+        assert "never retrieved" not in text and "WebSocketClosedError" not in text, text[-3000:]
+        assert kernel_state(base, kernel_id)[0] == 200                  # the kernel still serves its page
