@@ -1,6 +1,7 @@
-"""Serving the demo app to a class (issue 14 and issue 22): a cap on live kernels, rules for
-which kernels may stay alive, memory and CPU limits, and kernel websockets in the browsers'
-protocol only, each frame checked before it is decoded.
+"""Serving the demo app to a class (issue 14 and issue 22): a gate that keeps scripts and
+crawlers from starting kernels, a cap on live kernels with an eviction order, rules for which
+kernels may stay alive, memory and CPU limits, and kernel websockets in the browsers' protocol
+only, each frame checked before it is decoded.
 
 Voila starts one kernel per page view. jupyter_server culls idle kernels but has no cap on how
 many run at once, does not notice a page that never ran its JavaScript, and cannot tell the
@@ -10,11 +11,19 @@ page why its kernel went. This is the smallest subclass of its kernel manager th
     {"VoilaConfiguration": {"multi_kernel_manager_class": "qttt_widgets.server.CappedKernelManager"},
      "CappedKernelManager": {"max_kernels": 40, "kernel_memory_mb": 2500, "unseen_timeout": 10,
                              "connected_idle_timeout": 1800, "kernel_rss_mb": 1000,
-                             "unconnected_cpu_s": 60},
-     "MappingKernelManager": {"cull_idle_timeout": 120, "cull_interval": 2}}
+                             "unconnected_cpu_s": 60, "silent_socket_timeout": 10,
+                             "evict_grace": 5, "evict_idle_after": 600},
+     "MappingKernelManager": {"cull_idle_timeout": 120, "cull_interval": 2},
+     "Voila": {"identity_provider_class": "qttt_widgets.server.GateIdentityProvider"}}
 
-At the cap a new visitor gets HTTP 503 with a page that says the class's server is full and to
-try again in a minute; nobody already playing is affected. ``kernel_memory_mb`` is passed to
+The app page is behind :class:`GateIdentityProvider`: a request without its signed cookie gets
+a tiny page whose script sets it, so whatever does not run JavaScript starts no kernel. At the
+cap a new page first evicts a kernel that nobody is using (:meth:`CappedKernelManager.eviction_order`:
+pages that never ran their script, then pages whose websocket never spoke, then pages idle for
+``evict_idle_after``); only if there is none does the visitor get HTTP 503 with a page that says
+the class's server is full and to try again in a minute. There is deliberately no per-address
+limit: a class behind one NAT address arrives as 30 visitors from one address within seconds;
+the address only orders evictions within a rank. ``kernel_memory_mb`` is passed to
 each kernel in ``QTTT_KERNEL_MEMORY_MB``; the app notebook calls
 :func:`qttt_widgets.kernel_limits.limit_memory` first thing, which caps the kernel's address
 space (Linux ``RLIMIT_AS``); resident memory is watched from here (``kernel_rss_mb``,
@@ -25,12 +34,20 @@ app notebook's second cell.
 from __future__ import annotations
 
 import collections
+import contextvars
+import html
+import json
 import os
+import secrets
+import time
+from urllib.parse import urlsplit
 
 from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from tornado import web
+from tornado.ioloop import IOLoop
 from traitlets import Float, Integer
+from voila.voila_identity_provider import VoilaIdentityProvider
 
 from qttt_widgets.kernel_limits import ENV
 REASON = "The game server is full right now - please try again in a minute"    # shown on Voila's error page
@@ -44,6 +61,8 @@ STOPPED = {
     "memory": "over its memory limit",
     "cpu": "busy with no page connected",
     "closed": "closed",
+    "silent": "its page connected and never spoke",
+    "evicted": "made room for a new visitor",
 }
 
 
@@ -63,6 +82,12 @@ class CappedKernelManager(AsyncMappingKernelManager):
       while all kernels together hold more than ``total_rss_mb`` (default: three quarters of
       the machine's memory), the largest is stopped;
     * a kernel with no page connected may use ``unconnected_cpu_s`` CPU seconds, then is stopped;
+    * a websocket that says nothing for ``silent_socket_timeout`` seconds after it connects is
+      closed (code 4001), and its kernel stopped if none of its sockets ever spoke (a page's
+      widget manager asks for kernel_info and the widgets' state at once; a script holding a
+      socket open says nothing);
+    * at the cap, a page's new kernel first evicts one in :meth:`eviction_order`; the pool's
+      refill never evicts;
     * once there is room under the cap, Voila's pool of preheated kernels is filled again (after
       the cap was reached once, it never refilled).
 
@@ -82,6 +107,13 @@ class CappedKernelManager(AsyncMappingKernelManager):
                            "largest is stopped (0: three quarters of the machine's memory).")
     unconnected_cpu_s = Float(60, config=True, help="CPU seconds a kernel may use while no page is connected "
                               "to it (0: no limit).")
+    silent_socket_timeout = Float(10, config=True, help="Seconds a kernel websocket may stay silent after it "
+                                  "connects (a page's widget manager speaks at once); then it is closed, and its "
+                                  "kernel stopped if no socket of it ever spoke (0: no limit).")
+    evict_grace = Float(5, config=True, help="At the cap, a kernel whose page has not spoken is not evicted in "
+                        "its first seconds (its page may still be loading).")
+    evict_idle_after = Float(600, config=True, help="At the cap, a kernel whose page spoke may be evicted once it "
+                             "has been idle this many seconds (0: never).")
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
@@ -100,18 +132,29 @@ class CappedKernelManager(AsyncMappingKernelManager):
                 return result
             cls.get_rendered_notebook = get_rendered_notebook
 
+    def _live(self) -> int:
+        return sum(1 for k in self.list_kernel_ids() if not self._pages.get(k, {}).get("leaving"))
+
     async def start_kernel(self, *args, **kwargs):
-        live = len(self.list_kernel_ids())
+        env = dict(kwargs.get("env") or os.environ)
+        pooled = env.get("VOILA_PREHEAT") == "True"            # Voila starts its pool's kernels so
+        if self._live() >= self.max_kernels and not pooled:    # a page waits: make room if someone may go
+            victim = self.eviction_order()[:1]
+            if victim:
+                await self._stop(victim[0], "evicted", "evicted at the cap to make room for a new page "
+                                 f"({self._describe(victim[0])})")
+        live = self._live()
         if live >= self.max_kernels:
             self.log.warning("kernel cap reached: %d live kernels, refusing a new one", live)
             raise web.HTTPError(503, FULL.format(n=live), reason=REASON)
-        env = dict(kwargs.get("env") or os.environ)
         if self.kernel_memory_mb:
             env[ENV] = str(self.kernel_memory_mb)
         kwargs["env"] = env
+        visitor = None if pooled else VISITOR.get()
         kernel_id = await super().start_kernel(*args, **kwargs)
-        pooled = env.get("VOILA_PREHEAT") == "True"            # Voila starts its pool's kernels so
-        self._pages[kernel_id] = {"pooled": pooled, "seen": False, "cpu_base": None, "process": None}
+        self._pages[kernel_id] = {"pooled": pooled, "seen": False, "spoke": False, "cpu_base": None,
+                                  "process": None, "handed": None if pooled else time.monotonic(),
+                                  "visitor": visitor}
         return kernel_id
 
     # --- what the page does -------------------------------------------------------------------
@@ -119,6 +162,7 @@ class CappedKernelManager(AsyncMappingKernelManager):
         page = self._pages.get(kernel_id)
         if page is not None and page["pooled"]:
             page["pooled"] = False
+            page["handed"], page["visitor"] = time.monotonic(), VISITOR.get()
             kernel = self._kernels.get(kernel_id)
             if kernel is not None:
                 kernel.last_activity = utcnow()              # its idle clock starts now
@@ -131,6 +175,58 @@ class CappedKernelManager(AsyncMappingKernelManager):
             kernel = self._kernels.get(kernel_id)
             if kernel is not None:
                 kernel.last_activity = utcnow()
+
+    def _spoke(self, kernel_id: str) -> None:
+        """A message on one of its websockets: a page's widget manager runs."""
+        page = self._pages.get(kernel_id)
+        if page is not None and not page.get("spoke"):
+            self._seen(kernel_id)
+            page["spoke"] = True
+
+    async def socket_silent(self, kernel_id: str) -> None:
+        """A websocket of this kernel stayed silent for ``silent_socket_timeout`` and was closed:
+        if no socket of it ever spoke, nothing but a script holds it."""
+        page = self._pages.get(kernel_id)
+        if page is not None and not page.get("spoke") and kernel_id in self._kernels and not page.get("leaving"):
+            await self._stop(kernel_id, "silent", f"its websocket stayed silent for {self.silent_socket_timeout:.0f} s "
+                             "and no page ever spoke to it")
+
+    # --- who makes room at the cap ------------------------------------------------------------
+    def eviction_order(self) -> list[str]:
+        """The kernels that may be stopped to make room for a new page at the cap, first to go
+        first: (1) pages that never ran their JavaScript (neither asked for their kernel nor
+        spoke on a websocket), oldest first; (2) pages that asked but never spoke on a websocket;
+        (3) pages that spoke but have been idle longer than ``evict_idle_after``, longest idle
+        first. Pages of (1) and (2) younger than ``evict_grace`` stay (they may still be
+        loading); a busy kernel and the pool's kernels stay. Within a rank, the address holding
+        the most candidates goes first (one script's kernels before a class's, even behind one
+        NAT address all of them are only candidates by the rules above)."""
+        now, clock = time.monotonic(), utcnow()
+        ranked = []
+        for kernel_id, page in self._pages.items():
+            kernel = self._kernels.get(kernel_id)
+            if kernel is None or page.get("pooled") or page.get("leaving"):
+                continue
+            age = now - page["handed"] if page.get("handed") is not None else 0.0
+            if not page.get("spoke"):
+                if age < self.evict_grace:
+                    continue
+                rank, waited = (1 if page.get("seen") else 0), age
+            else:
+                idle = (clock - kernel.last_activity).total_seconds()
+                if not self.evict_idle_after or idle < self.evict_idle_after or kernel.execution_state == "busy":
+                    continue
+                rank, waited = 2, idle
+            ranked.append((rank, (page.get("visitor") or (None, None))[1], waited, kernel_id))
+        per_address = collections.Counter((rank, address) for rank, address, _, _ in ranked)
+        ranked.sort(key=lambda r: (r[0], -per_address[(r[0], r[1])], -r[2]))
+        return [kernel_id for *_, kernel_id in ranked]
+
+    def _describe(self, kernel_id: str) -> str:
+        page = self._pages.get(kernel_id, {})
+        state = "spoke" if page.get("spoke") else "asked, never spoke" if page.get("seen") else "never ran its page"
+        address = (page.get("visitor") or (None, "?"))[1]
+        return f"{state}, from {address}"
 
     _listing = False
 
@@ -157,10 +253,12 @@ class CappedKernelManager(AsyncMappingKernelManager):
     async def _stop(self, kernel_id: str, why: str, detail: str) -> None:
         self.log.warning("stopping kernel %s: %s", kernel_id, detail)
         self._stopped[kernel_id] = why
+        if kernel_id in self._pages:
+            self._pages[kernel_id]["leaving"] = True       # no longer counted against the cap
         for connection in list(ZMQChannelsWebsocketConnection._open_sockets):
             if connection.kernel_id == kernel_id and connection.websocket_handler.ws_connection:
                 connection.websocket_handler.close(4000, f"stopped: {STOPPED[why]}")   # the page hears it at once
-        await self.shutdown_kernel(kernel_id, now=why in ("memory", "cpu"))
+        await self.shutdown_kernel(kernel_id, now=why in ("memory", "cpu", "silent", "evicted"))
 
     async def shutdown_kernel(self, kernel_id, *args, **kwargs):
         self._stopped.setdefault(kernel_id, "closed")
@@ -262,6 +360,96 @@ class CappedKernelManager(AsyncMappingKernelManager):
             del sizes[biggest]
 
 
+# --- the gate: a page's kernel only for a visitor whose browser runs JavaScript -------------------
+GATE_COOKIE = "qttt_gate"
+VISITOR: contextvars.ContextVar = contextvars.ContextVar("qttt_visitor", default=None)   # (token, address)
+
+GATE_PAGE = """<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Quantum tic-tac-toe</title>
+<meta name="description" content="Play Goff's quantum tic-tac-toe in your browser.">
+</head><body style="font:18px sans-serif;text-align:center;padding:3em">
+<p id="why">Opening the game&hellip;</p>
+<noscript><p>This game runs in your browser: please turn JavaScript on, then reload.</p></noscript>
+<script>
+(function () {{
+  document.cookie = {cookie};
+  if (document.cookie.indexOf({name}) < 0) {{
+    document.getElementById("why").textContent = "This game needs a cookie to start: please allow cookies for this site, then reload.";
+    return;
+  }}
+  location.replace({next});
+}})();
+</script>
+</body></html>
+"""
+
+
+def _js(value: str) -> str:
+    """A JavaScript string literal that is safe inside a <script> element."""
+    return json.dumps(value).replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+
+
+class GateHandler(web.RequestHandler):
+    """The page a visitor without the gate cookie gets instead of the app (a few hundred bytes,
+    no kernel): its script sets the cookie, signed by the server, and loads the app again."""
+
+    def initialize(self, max_age_days: float = 1.0) -> None:
+        self.max_age_days = max_age_days
+
+    def get(self) -> None:
+        base = self.settings.get("base_url", "/")
+        target = self.get_argument("next", base)
+        parts = urlsplit(target)
+        if parts.scheme or parts.netloc or not target.startswith(base) or "\\" in target or target.startswith("//"):
+            target = base                                   # never a redirect to another site
+        token = self.create_signed_value(GATE_COOKIE, secrets.token_urlsafe(12)).decode()
+        cookie = (f"{GATE_COOKIE}={token}; path={base}; max-age={int(self.max_age_days * 86400)}; SameSite=Lax")
+        self.set_header("Content-Type", "text/html; charset=utf-8")
+        self.set_header("Cache-Control", "no-store")
+        self.set_header("X-Robots-Tag", "noindex")
+        self.finish(GATE_PAGE.format(cookie=_js(cookie), name=_js(GATE_COOKIE + "="), next=_js(target)))
+
+
+class GateIdentityProvider(VoilaIdentityProvider):
+    """Voila's identity provider with a gate in front of the app page: a request for the page
+    without a valid ``qttt_gate`` cookie is sent (302) to a tiny page whose script sets that
+    cookie and comes back. A crawler, ``curl`` or a chat app's link preview never runs the script,
+    so it gets a few hundred bytes and starts no kernel (before the gate, each such GET took the
+    pooled kernel or started one and ran the app's notebook: about a CPU second). A real browser
+    pays one extra round trip, once a day (``gate_max_age_days``). The cookie is signed with the
+    server's cookie secret and holds a random token, one per visitor, which the kernel manager
+    keeps with the page's kernel (with the visitor's address) for its eviction order.
+
+    It does not stop a script written for this page (one that reads the token); the kernel rules
+    in :class:`CappedKernelManager` bound what such a script holds. With a token configured
+    (``Voila.token``), login is the gate and this one steps aside::
+
+        {"Voila": {"identity_provider_class": "qttt_widgets.server.GateIdentityProvider"}}
+    """
+
+    gate_max_age_days = Float(1, config=True, help="Days the gate cookie stays valid in a browser.")
+
+    def get_user(self, handler):
+        from voila.handler import VoilaHandler
+        if isinstance(handler, VoilaHandler) and not self.auth_enabled:
+            token = handler.get_signed_cookie(GATE_COOKIE, max_age_days=self.gate_max_age_days)
+            if token is None:
+                return None                     # web.authenticated sends the GET to the gate (login_url)
+            VISITOR.set((token.decode(), handler.request.remote_ip))
+        return super().get_user(handler)
+
+    def get_handlers(self):
+        handlers = super().get_handlers()
+        if self.auth_enabled:
+            return handlers
+        from jupyter_server.utils import url_path_join
+        login = url_path_join(getattr(self.parent, "base_url", "/") or "/", "login")
+        return [h for h in handlers if h[0] not in ("/login", login)] + [
+            (login, GateHandler, {"max_age_days": self.gate_max_age_days})]
+
+
 def utcnow():
     from jupyter_server._tz import utcnow as now
     return now()
@@ -313,10 +501,45 @@ class BrowserProtocolConnection(ZMQChannelsWebsocketConnection):
                              getattr(handler, "kernel_id", "?"), handler.request.remote_ip, problem)
             handler.close(1008, "malformed kernel message")
             return
-        seen = getattr(getattr(self.parent, "parent", None), "_seen", None)
-        if seen is not None:            # a page's widget manager speaks at once; an idle script's socket never does
-            seen(self.kernel_id)
+        if not self._spoken:            # a page's widget manager speaks at once; an idle script's socket never does
+            self._spoken = True
+            spoke = getattr(self._manager(), "_spoke", None)
+            if spoke is not None:
+                spoke(self.kernel_id)
         super().handle_incoming_message(incoming_msg)
+
+    _spoken = False
+    _silence = None
+
+    def _manager(self):
+        """The CappedKernelManager (None for a connection made outside a server, as in tests)."""
+        return getattr(self.parent, "parent", None)
+
+    def connect(self):
+        """Connect, and close the socket if it stays silent for the manager's
+        ``silent_socket_timeout`` (a real page asks for kernel_info and the widgets' state at once)."""
+        connected = super().connect()
+        timeout = getattr(self._manager(), "silent_socket_timeout", 0)
+        if connected is not None and timeout:
+            self._silence = IOLoop.current().call_later(timeout, self._silent)
+        return connected
+
+    def _silent(self) -> None:
+        self._silence = None
+        handler = self.websocket_handler
+        if self._spoken or not handler.ws_connection:
+            return
+        manager = self._manager()
+        self.log.warning("kernel %s: a websocket from %s stayed silent for %.0f s; closing it", self.kernel_id,
+                         handler.request.remote_ip, manager.silent_socket_timeout)
+        handler.close(4001, "silent")
+        IOLoop.current().add_callback(manager.socket_silent, self.kernel_id)
+
+    def disconnect(self):
+        if self._silence is not None:
+            IOLoop.current().remove_timeout(self._silence)
+            self._silence = None
+        return super().disconnect()
 
 
 MAX_FRAME_BYTES = 4 * 2**20      # the app's largest message from a page: a pasted record (2 MB of text is refused on screen)
