@@ -267,6 +267,7 @@ def a_class_arrives(pw, n: int, spread_s: float = 5.0) -> dict:
 # --- a class measured without browsers: each student is a websocket client doing what the page does
 TRIES = 3            # a student presses Reload at most twice
 PATIENCE_S = 60      # ... after waiting this long for a page that does not answer (or at once on an error)
+FULL_WAIT_S = 15     # ... or this long after the page said the server is full
 
 
 def _cookie_of_the_gate(base: str, html: str) -> str:
@@ -283,7 +284,7 @@ def _get(url: str, cookie: str = "", timeout: float = 180) -> str:
     return urllib.request.urlopen(request, timeout=timeout).read().decode()
 
 
-async def _visit(base: str, cookie: str, started: float) -> float:
+async def _visit(base: str, cookie: str, started: float, visit: dict) -> float:
     """One load of the page as a browser does it: GET the page (Voila hands over a preheated
     kernel or runs the app in a new one), ask for the kernel as the page's script does, connect,
     ask for the widgets' state as the page's widget manager does, click square 1 and wait for the
@@ -299,7 +300,7 @@ async def _visit(base: str, cookie: str, started: float) -> float:
                                                                  serialize_msg_to_ws_v1)
     loop = asyncio.get_running_loop()
     html = await loop.run_in_executor(None, _get, base + "/", cookie)
-    kernel = re.search(r'kernelId": "([0-9a-f-]{36})', html).group(1)
+    kernel = visit["kernel"] = re.search(r'kernelId": "([0-9a-f-]{36})', html).group(1)
     await loop.run_in_executor(None, _get, f"{base}/api/kernels/{kernel}", cookie, 60)
     session = uuid.uuid4().hex
     url = base.replace("http", "ws") + f"/api/kernels/{kernel}/channels?session_id={session}"
@@ -345,34 +346,54 @@ async def _visit(base: str, cookie: str, started: float) -> float:
     return ready
 
 
+def _beacon(base: str, kernel: str, cookie: str, xsrf: str) -> None:
+    """What Voila's page sends when it unloads: POST /voila/api/shutdown/<kernel> with _xsrf."""
+    import urllib.request
+    request = urllib.request.Request(f"{base}/voila/api/shutdown/{kernel}", data=f"_xsrf={xsrf}".encode(),
+                                     method="POST", headers={"Cookie": cookie, "X-XSRFToken": xsrf})
+    try:
+        urllib.request.urlopen(request, timeout=30).read()
+    except Exception:  # noqa: BLE001
+        pass
+
+
 async def _student(base: str, start_at: float, t0: float) -> dict:
     """A student: opens the app at ``start_at`` (the gate's cookie first, as the browser does by
-    itself), and presses Reload (at most TRIES loads) when the page fails (a 503, a closed
-    socket) or has not answered within PATIENCE_S. The time to interactive is counted from the
+    itself), and presses Reload (at most TRIES loads) when the page fails (a closed socket, a
+    404: at once; "server full": after FULL_WAIT_S) or has not answered within PATIENCE_S. The time to interactive is counted from the
     first GET, reloads included."""
     import asyncio
+    import uuid
     await asyncio.sleep(max(0.0, start_at - (time.perf_counter() - t0)))
     started = time.perf_counter()
     loop = asyncio.get_running_loop()
     cookie, failures = "", []
+    xsrf = uuid.uuid4().hex                          # the page's script sets this cookie (app notebook)
     for attempt in range(1, TRIES + 1):
+        visit: dict = {}
         try:
             if not cookie:
                 cookie = _cookie_of_the_gate(base, await loop.run_in_executor(None, _get, base + "/", "", 60))
-            ready = await asyncio.wait_for(_visit(base, cookie, started), PATIENCE_S)
+                cookie = "; ".join(filter(None, [cookie, f"_xsrf={xsrf}"]))
+            ready = await asyncio.wait_for(_visit(base, cookie, started, visit), PATIENCE_S)
             return {"ready": ready, "answered": True, "tries": attempt, "failures": failures}
         except Exception as e:  # noqa: BLE001
             failures.append(f"{type(e).__name__}: {str(e)[:80]}")
-            await asyncio.sleep(1)                   # the time to find the Reload button
+            if visit.get("kernel"):                  # Reload: the page's close beacon frees its kernel
+                await loop.run_in_executor(None, _beacon, base, visit["kernel"], cookie, xsrf)
+            # the time to find the Reload button; "server full, try again in a minute": a student waits a bit
+            await asyncio.sleep(FULL_WAIT_S if "503" in failures[-1] else 1)
     raise RuntimeError(f"gave up after {TRIES} loads: {failures}")
 
 
-async def _attacker(base: str, until: float, gets: int, idle_sockets: int) -> dict:
+async def _attacker(base: str, until: float, gets: int, idle_sockets: int, scripted: bool = False) -> dict:
     """While the class arrives: one 8-byte frame a second (declaring 10**7 offsets) on a socket of
-    the attacker's own kernel, ``gets`` bare GETs (no JavaScript: a crawler, curl), and
-    ``idle_sockets`` scripts written for this page: each passes the gate, asks for its kernel as
-    the page's script does, connects its websocket and then says nothing. Counts what the
-    server answered."""
+    the attacker's own kernel (one page: it passes the gate once), ``gets`` bare GETs (no
+    JavaScript: a crawler, curl), and ``idle_sockets`` websockets that connect and say nothing,
+    reconnecting when the server closes them: on the attacker's one kernel, or with ``scripted``
+    each on a page of its own (a script written for this page: it passes the gate and asks for
+    its kernel as the page's script does, so each costs the server a kernel start). Counts what
+    the server answered."""
     import asyncio
     import re
     import urllib.error
@@ -406,8 +427,10 @@ async def _attacker(base: str, until: float, gets: int, idle_sockets: int) -> di
     def ws_url(kernel: str) -> str:
         return base.replace("http", "ws") + f"/api/kernels/{kernel}/channels"
 
+    own: dict = {}
+
     async def frames():
-        got = await loop.run_in_executor(None, kernel_of_a_script)
+        got = own["page"] = await loop.run_in_executor(None, kernel_of_a_script)
         while got and time.perf_counter() < until:
             try:
                 async with websockets.connect(ws_url(got[0]), subprotocols=["v1.kernel.websocket.jupyter.org"],
@@ -428,24 +451,32 @@ async def _attacker(base: str, until: float, gets: int, idle_sockets: int) -> di
             await loop.run_in_executor(None, page, "", True)
 
     async def idle_socket():
-        got = await loop.run_in_executor(None, kernel_of_a_script)
+        if scripted:
+            got = await loop.run_in_executor(None, kernel_of_a_script)
+        else:
+            while "page" not in own and time.perf_counter() < until:
+                await asyncio.sleep(0.2)
+            got = own.get("page")
         if not got:
             out["idle_refused"] += 1
             return
-        try:
-            await loop.run_in_executor(None, _get, f"{base}/api/kernels/{got[0]}", got[1], 60)   # not "unseen"
-            async with websockets.connect(ws_url(got[0]), subprotocols=["v1.kernel.websocket.jupyter.org"],
-                                          additional_headers={"Cookie": got[1]}, open_timeout=60) as ws:
-                out["idle_connected"] += 1
-                while time.perf_counter() < until:
-                    try:
-                        await asyncio.wait_for(ws.recv(), 1)
-                    except asyncio.TimeoutError:
-                        pass
-        except websockets.ConnectionClosed:
-            out["idle_closed_by_server"] += 1
-        except Exception:  # noqa: BLE001
-            out["idle_refused"] += 1
+        await loop.run_in_executor(None, _get, f"{base}/api/kernels/{got[0]}", got[1], 60)   # not "unseen"
+        while time.perf_counter() < until:
+            try:
+                async with websockets.connect(ws_url(got[0]), subprotocols=["v1.kernel.websocket.jupyter.org"],
+                                              additional_headers={"Cookie": got[1]}, open_timeout=60) as ws:
+                    out["idle_connected"] += 1
+                    while time.perf_counter() < until:
+                        try:
+                            await asyncio.wait_for(ws.recv(), 1)
+                        except asyncio.TimeoutError:
+                            pass
+            except websockets.ConnectionClosed:
+                out["idle_closed_by_server"] += 1
+            except Exception:  # noqa: BLE001
+                out["idle_refused"] += 1
+                return
+            await asyncio.sleep(1)
 
     await asyncio.gather(frames(), bare_gets(), *[idle_socket() for _ in range(idle_sockets)],
                          return_exceptions=True)
@@ -471,11 +502,12 @@ def cpu_split(proc) -> tuple[float, float]:
 LOG = ROOT / "test-artifacts" / "voila-benchmark.log"
 EVENTS = {"kernels started": "Kernel started", "pooled kernels handed out": "Using pre-heated kernel",
           "refused at the cap": "kernel cap reached", "evicted": "evicted at the cap",
-          "unseen stopped": "its page never connected", "silent sockets closed": "stayed silent for",
+          "unseen stopped": "never connected in", "silent sockets closed": "s; closing it",
           "frames refused": "refused a websocket frame"}
 
 
-def a_class_arrives_without_browsers(n: int, spread_s: float = 5.0, attack: bool = False) -> dict:
+def a_class_arrives_without_browsers(n: int, spread_s: float = 5.0, attack: bool = False,
+                                     scripted: bool = False) -> dict:
     """n students open the app within ``spread_s`` seconds of each other, each a websocket client
     (no browser: the machine's two cores serve only the server and its kernels). With ``attack``,
     an attacker works alongside (see _attacker). Where the time goes: the server's log events
@@ -490,13 +522,24 @@ def a_class_arrives_without_browsers(n: int, spread_s: float = 5.0, attack: bool
         rng = random.Random(1)
         offsets = sorted(rng.uniform(0, spread_s) for _ in range(n))
 
+        from concurrent.futures import ThreadPoolExecutor
+        # every student and every attacking script makes its HTTP requests at once, as separate
+        # browsers do (asyncio's default executor has only cores + 4 threads: requests queued there)
+        threads = ThreadPoolExecutor(max_workers=300)
+
         async def everyone():
+            asyncio.get_running_loop().set_default_executor(threads)
             t0 = time.perf_counter()
             tasks = [asyncio.wait_for(_student(base, off, t0), TRIES * (PATIENCE_S + 20)) for off in offsets]
             if attack:
-                tasks.append(_attacker(base, t0 + 90, gets=100, idle_sockets=40))
+                tasks.append(_attacker(base, t0 + 90, gets=100, idle_sockets=40, scripted=scripted))
             return await asyncio.gather(*tasks, return_exceptions=True), time.perf_counter() - t0
-        results, wall = asyncio.run(everyone())
+        loop = asyncio.new_event_loop()
+        try:            # not asyncio.run: it would wait for requests still hanging in threads
+            results, wall = loop.run_until_complete(everyone())
+        finally:
+            threads.shutdown(wait=False, cancel_futures=True)
+            loop.close()
         attacked = results.pop() if attack else None
         server1, kernels1 = cpu_split(proc)
         load1 = os.getloadavg()[0]
@@ -588,6 +631,8 @@ def main() -> None:
     ap.add_argument("--class-size", type=int, default=30)
     ap.add_argument("--gets", type=int, default=100)
     ap.add_argument("--pool", type=int, help="preheated kernels (default: voila.json's pool_size)")
+    ap.add_argument("--scripted", action="store_true",
+                    help="attack: each idle socket on a page of its own, fetched by a script that passes the gate")
     ap.add_argument("--only", choices=["render", "memory", "class", "wsclass", "attack", "gets", "sessions"],
                     nargs="*")
     args = ap.parse_args()
@@ -596,9 +641,10 @@ def main() -> None:
     POOL = args.pool
     print(busy_warning())
     if "attack" in only:
-        r = a_class_arrives_without_browsers(args.class_size, attack=True)
+        r = a_class_arrives_without_browsers(args.class_size, attack=True, scripted=args.scripted)
         print_ws_class(f"ATTACK: {r['n']} students within 5 s while an attacker sends an 8-byte frame a second, "
-                       f"100 bare GETs and 40 idle sockets (pool {POOL or 'of voila.json'})", r)
+                       f"100 bare GETs and 40 idle sockets ({'each on a scripted page of its own' if args.scripted else 'on its one page'}; "
+                       f"pool {POOL or 'of voila.json'})", r)
         only.discard("attack")
         if not only:
             return

@@ -12,7 +12,7 @@ page why its kernel went. This is the smallest subclass of its kernel manager th
      "CappedKernelManager": {"max_kernels": 40, "kernel_memory_mb": 2500, "unseen_timeout": 10,
                              "connected_idle_timeout": 1800, "kernel_rss_mb": 1000,
                              "unconnected_cpu_s": 60, "silent_socket_timeout": 10,
-                             "evict_grace": 5, "evict_idle_after": 600},
+                             "evict_grace": 15, "evict_idle_after": 600, "cap_wait": 30},
      "MappingKernelManager": {"cull_idle_timeout": 120, "cull_interval": 2},
      "Voila": {"identity_provider_class": "qttt_widgets.server.GateIdentityProvider"}}
 
@@ -110,7 +110,11 @@ class CappedKernelManager(AsyncMappingKernelManager):
     silent_socket_timeout = Float(10, config=True, help="Seconds a kernel websocket may stay silent after it "
                                   "connects (a page's widget manager speaks at once); then it is closed, and its "
                                   "kernel stopped if no socket of it ever spoke (0: no limit).")
-    evict_grace = Float(5, config=True, help="At the cap, a kernel whose page has not spoken is not evicted in "
+    cap_wait = Float(30, config=True, help="Seconds a new page waits for room at the cap (evicting what "
+                     "eviction_order allows) before it gets HTTP 503 (0: at once).")
+    render_timeout = Float(120, config=True, help="Seconds after which a page whose HTML is still not sent "
+                           "(a client that does not read it) counts as sent for the unseen rule and the eviction order.")
+    evict_grace = Float(15, config=True, help="At the cap, a kernel whose page has not spoken is not evicted in "
                         "its first seconds (its page may still be loading).")
     evict_idle_after = Float(600, config=True, help="At the cap, a kernel whose page spoke may be evicted once it "
                              "has been idle this many seconds (0: never).")
@@ -132,37 +136,73 @@ class CappedKernelManager(AsyncMappingKernelManager):
                 return result
             cls.get_rendered_notebook = get_rendered_notebook
 
+    _starting = 0                           # kernels being started: they count against the cap already
+
     def _live(self) -> int:
-        return sum(1 for k in self.list_kernel_ids() if not self._pages.get(k, {}).get("leaving"))
+        return self._starting + sum(1 for k in self.list_kernel_ids() if not self._pages.get(k, {}).get("leaving"))
+
+    async def _room(self, pooled: bool) -> bool:
+        """Whether a new kernel fits under the cap, after evicting one if a page needs it (the
+        pool's refill never evicts). A page waits up to ``cap_wait`` seconds for room (kernels
+        that never spoke are stopped within seconds) before it is told the server is full."""
+        import asyncio
+        deadline = time.monotonic() + (0 if pooled else self.cap_wait)
+        while True:
+            if self._live() < self.max_kernels:
+                return True
+            victim = [] if pooled else self.eviction_order()[:1]
+            if victim:
+                await self._stop(victim[0], "evicted", "evicted at the cap to make room for a new page "
+                                 f"({self._describe(victim[0])})")
+                continue
+            if time.monotonic() >= deadline:
+                return False
+            await asyncio.sleep(0.5)
 
     async def start_kernel(self, *args, **kwargs):
         env = dict(kwargs.get("env") or os.environ)
         pooled = env.get("VOILA_PREHEAT") == "True"            # Voila starts its pool's kernels so
-        if self._live() >= self.max_kernels and not pooled:    # a page waits: make room if someone may go
-            victim = self.eviction_order()[:1]
-            if victim:
-                await self._stop(victim[0], "evicted", "evicted at the cap to make room for a new page "
-                                 f"({self._describe(victim[0])})")
-        live = self._live()
-        if live >= self.max_kernels:
+        if not await self._room(pooled):
+            live = self._live()
             self.log.warning("kernel cap reached: %d live kernels, refusing a new one", live)
             raise web.HTTPError(503, FULL.format(n=live), reason=REASON)
+        self._starting += 1
         if self.kernel_memory_mb:
             env[ENV] = str(self.kernel_memory_mb)
         kwargs["env"] = env
-        visitor = None if pooled else VISITOR.get()
-        kernel_id = await super().start_kernel(*args, **kwargs)
+        try:
+            kernel_id = await super().start_kernel(*args, **kwargs)
+        finally:
+            self._starting -= 1
         self._pages[kernel_id] = {"pooled": pooled, "seen": False, "spoke": False, "cpu_base": None,
                                   "process": None, "handed": None if pooled else time.monotonic(),
-                                  "visitor": visitor}
+                                  "delivered": None, "address": None}
+        if not pooled:
+            self._for_this_visit(kernel_id)
         return kernel_id
+
+    def _for_this_visit(self, kernel_id: str) -> None:
+        visit = VISITOR.get()
+        if visit is not None:               # the request came through the gate: note whose page it is
+            visit.kernel = kernel_id
+            self._pages[kernel_id]["address"] = visit.address
+
+    def page_delivered(self, kernel_id: str) -> None:
+        """The page's HTML has been sent (Voila rendered it): the clocks of the unseen rule and of
+        the eviction order start now, not while a busy server is still rendering it."""
+        page = self._pages.get(kernel_id)
+        kernel = self._kernels.get(kernel_id)
+        if page is not None and kernel is not None and page.get("delivered") is None:
+            page["delivered"] = time.monotonic()
+            kernel.last_activity = utcnow()
 
     # --- what the page does -------------------------------------------------------------------
     def _handed_to_a_page(self, kernel_id: str) -> None:
         page = self._pages.get(kernel_id)
         if page is not None and page["pooled"]:
             page["pooled"] = False
-            page["handed"], page["visitor"] = time.monotonic(), VISITOR.get()
+            page["handed"] = time.monotonic()
+            self._for_this_visit(kernel_id)
             kernel = self._kernels.get(kernel_id)
             if kernel is not None:
                 kernel.last_activity = utcnow()              # its idle clock starts now
@@ -207,7 +247,7 @@ class CappedKernelManager(AsyncMappingKernelManager):
             kernel = self._kernels.get(kernel_id)
             if kernel is None or page.get("pooled") or page.get("leaving"):
                 continue
-            age = now - page["handed"] if page.get("handed") is not None else 0.0
+            age = self._since_delivered(kernel_id, now)
             if not page.get("spoke"):
                 if age < self.evict_grace:
                     continue
@@ -217,15 +257,27 @@ class CappedKernelManager(AsyncMappingKernelManager):
                 if not self.evict_idle_after or idle < self.evict_idle_after or kernel.execution_state == "busy":
                     continue
                 rank, waited = 2, idle
-            ranked.append((rank, (page.get("visitor") or (None, None))[1], waited, kernel_id))
+            ranked.append((rank, page.get("address"), waited, kernel_id))
         per_address = collections.Counter((rank, address) for rank, address, _, _ in ranked)
         ranked.sort(key=lambda r: (r[0], -per_address[(r[0], r[1])], -r[2]))
         return [kernel_id for *_, kernel_id in ranked]
 
+    def _since_delivered(self, kernel_id: str, now: float) -> float:
+        """Seconds since the page's HTML was sent (0 while it is rendered, up to render_timeout)."""
+        page = self._pages[kernel_id]
+        if page.get("delivered") is not None:
+            return now - page["delivered"]
+        handed = page.get("handed")
+        if page.get("address") is None:    # not through the gate (GateIdentityProvider): no word of the delivery
+            return now - handed if handed is not None else 0.0
+        if handed is not None and now - handed > self.render_timeout:
+            return now - handed - self.render_timeout
+        return 0.0
+
     def _describe(self, kernel_id: str) -> str:
         page = self._pages.get(kernel_id, {})
         state = "spoke" if page.get("spoke") else "asked, never spoke" if page.get("seen") else "never ran its page"
-        address = (page.get("visitor") or (None, "?"))[1]
+        address = page.get("address") or "?"
         return f"{state}, from {address}"
 
     _listing = False
@@ -286,9 +338,10 @@ class CappedKernelManager(AsyncMappingKernelManager):
             return await super().cull_kernel_if_idle(kernel_id)
         idle = (utcnow() - kernel.last_activity).total_seconds()
         connections = self._kernel_connections.get(kernel_id, 0)
-        if not page["seen"] and self.unseen_timeout and idle > self.unseen_timeout:
-            return await self._stop(kernel_id, "unseen",
-                                    f"its page never connected in {idle:.0f} s (a crawler, curl or a link preview?)")
+        waited = self._since_delivered(kernel_id, time.monotonic())
+        if not page["seen"] and self.unseen_timeout and min(idle, waited) > self.unseen_timeout:
+            return await self._stop(kernel_id, "unseen", f"its page never connected in {waited:.0f} s after it "
+                                    "was sent (a script that does not run the page?)")
         if (connections and self.connected_idle_timeout and idle > self.connected_idle_timeout
                 and kernel.execution_state != "busy"):
             return await self._stop(kernel_id, "idle", f"idle for {idle:.0f} s with {connections} page(s) connected")
@@ -362,7 +415,17 @@ class CappedKernelManager(AsyncMappingKernelManager):
 
 # --- the gate: a page's kernel only for a visitor whose browser runs JavaScript -------------------
 GATE_COOKIE = "qttt_gate"
-VISITOR: contextvars.ContextVar = contextvars.ContextVar("qttt_visitor", default=None)   # (token, address)
+
+
+class Visit:
+    """One request for the app page that came through the gate: whose it is, and the kernel the
+    kernel manager gave it (so the page's delivery can be told to the manager)."""
+
+    def __init__(self, token: str, address: str):
+        self.token, self.address, self.kernel = token, address, None
+
+
+VISITOR: contextvars.ContextVar = contextvars.ContextVar("qttt_visitor", default=None)   # the current Visit
 
 GATE_PAGE = """<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex">
@@ -437,7 +500,16 @@ class GateIdentityProvider(VoilaIdentityProvider):
             token = handler.get_signed_cookie(GATE_COOKIE, max_age_days=self.gate_max_age_days)
             if token is None:
                 return None                     # web.authenticated sends the GET to the gate (login_url)
-            VISITOR.set((token.decode(), handler.request.remote_ip))
+            visit = Visit(token.decode(), handler.request.remote_ip)
+            VISITOR.set(visit)
+            finished = handler.on_finish
+
+            def on_finish():                    # the page's HTML is sent
+                finished()
+                delivered = getattr(handler.settings.get("kernel_manager"), "page_delivered", None)
+                if visit.kernel and delivered is not None:
+                    delivered(visit.kernel)
+            handler.on_finish = on_finish
         return super().get_user(handler)
 
     def get_handlers(self):

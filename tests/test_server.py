@@ -191,7 +191,7 @@ def a_full_house(monkeypatch, **settings):
     from jupyter_server._tz import utcnow
 
     from qttt_widgets.server import CappedKernelManager
-    km = CappedKernelManager(max_kernels=8, evict_grace=5, evict_idle_after=600, **settings)
+    km = CappedKernelManager(evict_grace=5, evict_idle_after=600, **settings)
     now = _time.monotonic()
     states = {   # name: (handed s ago, asked, spoke, idle s, busy, pooled, address)
         "pool": (None, False, False, 0, False, True, None),
@@ -208,7 +208,13 @@ def a_full_house(monkeypatch, **settings):
                                       execution_state="busy" if busy else "idle")
         km._pages[name] = {"pooled": pooled, "seen": asked, "spoke": spoke, "cpu_base": None, "process": None,
                            "handed": None if handed is None else now - handed,
-                           "visitor": None if address is None else (name, address)}
+                           "delivered": None if handed is None else now - handed, "address": address}
+    # a page a busy server is still rendering (started 60 s ago, its HTML not sent yet)
+    km._kernels["rendering"] = MagicMock(last_activity=utcnow() - timedelta(seconds=60), execution_state="idle")
+    km._pages["rendering"] = dict(km._pages["unseen-old"], handed=now - 60, delivered=None)
+    for page in km._pages.values():
+        page["process"] = FakeProcess()
+    km.max_kernels = len(km._kernels)                                      # at the cap
     stopped = []
 
     async def shutdown_kernel(kernel_id, now=False, restart=False):
@@ -226,13 +232,36 @@ def test_at_the_cap_the_unproven_go_first_then_the_long_idle(monkeypatch):
     the pool's kernel are never chosen."""
     km, _ = a_full_house(monkeypatch)
     assert km.eviction_order() == ["unseen-old", "unseen-new", "asked-silent", "reading"]
+    km.render_timeout = 30                  # a page not sent after render_timeout counts as sent then
+    assert km.eviction_order() == ["unseen-old", "rendering", "unseen-new", "asked-silent", "reading"]
+
+
+def test_a_page_still_being_rendered_is_not_stopped_as_unseen(monkeypatch):
+    """Under load Voila may take longer than unseen_timeout to render a page: its kernel's
+    unseen clock starts when the HTML is sent (a kernel was stopped mid-render before)."""
+    km, stopped = a_full_house(monkeypatch, unseen_timeout=10)
+    monkeypatch.setattr(server.AsyncMappingKernelManager, "cull_kernel_if_idle", lambda self, k: asyncio_none())
+    run(km.cull_kernel_if_idle("rendering"))
+    assert stopped == []
+    km.page_delivered("rendering")
+    km._pages["rendering"]["delivered"] -= 11
+    run(km.cull_kernel_if_idle("rendering"))
+    assert stopped == []                     # the kernel's own idle clock restarted at delivery
+    km._kernels["rendering"].last_activity -= __import__("datetime").timedelta(seconds=11)
+    run(km.cull_kernel_if_idle("rendering"))
+    assert stopped == ["rendering"]
+
+
+async def asyncio_none():
+    return None
 
 
 def test_within_a_rank_the_address_with_the_most_candidates_goes_first(monkeypatch):
     km, _ = a_full_house(monkeypatch)
     for name, address in (("unseen-old", "10.0.0.1"), ("unseen-new", "198.51.100.7")):
-        km._pages[name]["visitor"] = (name, address)
-    km._pages["extra"] = dict(km._pages["unseen-new"], handed=km._pages["unseen-new"]["handed"] + 10)
+        km._pages[name]["address"] = address
+    km._pages["extra"] = dict(km._pages["unseen-new"], handed=km._pages["unseen-new"]["handed"] + 10,
+                              delivered=km._pages["unseen-new"]["delivered"] + 10)
     km._kernels["extra"] = km._kernels["unseen-new"]
     # 198.51.100.7 holds two unproven kernels, 10.0.0.1 one (even though that one is older)
     assert km.eviction_order()[:3] == ["unseen-new", "extra", "unseen-old"]
@@ -268,11 +297,12 @@ def test_a_class_of_active_students_behind_one_address_is_never_evicted(monkeypa
 
     from qttt_widgets.server import CappedKernelManager
     import time as _time
-    km = CappedKernelManager(max_kernels=30)
+    km = CappedKernelManager(max_kernels=30, cap_wait=0)
     for i in range(30):
         km._kernels[f"s{i}"] = MagicMock(last_activity=utcnow() - timedelta(seconds=i * 10), execution_state="idle")
         km._pages[f"s{i}"] = {"pooled": False, "seen": True, "spoke": True, "cpu_base": None, "process": None,
-                              "handed": _time.monotonic() - 400, "visitor": (f"t{i}", "192.0.2.1")}
+                              "handed": _time.monotonic() - 400, "delivered": _time.monotonic() - 400,
+                              "address": "192.0.2.1"}
     monkeypatch.setattr(km, "list_kernel_ids", lambda: list(km._kernels))
     assert km.eviction_order() == []
     with pytest.raises(server.web.HTTPError) as full:
@@ -310,3 +340,37 @@ def test_the_gate_page_sends_the_browser_back_to_this_site_only(target, lands):
     token = cookie.split(";")[0].split("=", 1)[1]
     assert decode_signed_value("x" * 32, "qttt_gate", token) is not None       # signed by this server
     assert decode_signed_value("y" * 32, "qttt_gate", token) is None
+
+
+def test_at_the_cap_a_page_waits_for_room_and_concurrent_starts_do_not_overshoot(monkeypatch):
+    """A page at the cap waits up to cap_wait for a kernel to go (here one leaves after 0.6 s)
+    instead of a 503 at once; and kernels still starting count against the cap, so 3 pages
+    arriving together at a cap of 2 start 2 kernels, not 3 (42 of 40 were seen live)."""
+    import asyncio
+
+    from qttt_widgets.server import CappedKernelManager
+    km = CappedKernelManager(max_kernels=2, cap_wait=0)
+    monkeypatch.setattr(km, "list_kernel_ids", lambda: list(km._kernels))
+
+    async def slow_start(self, *args, **kwargs):
+        await asyncio.sleep(0.3)
+        name = f"k{len(self._kernels)}"
+        self._kernels[name] = MagicMock()
+        return name
+    monkeypatch.setattr(server.AsyncMappingKernelManager, "start_kernel", slow_start)
+
+    async def three_at_once():
+        return await asyncio.gather(*[km.start_kernel(env={}) for _ in range(3)], return_exceptions=True)
+    results = run(three_at_once())
+    assert sorted(r for r in results if isinstance(r, str)) == ["k0", "k1"]
+    assert [r.status_code for r in results if not isinstance(r, str)] == [503]
+
+    km.cap_wait = 5
+
+    async def one_leaves_then_a_page():
+        async def leave():
+            await asyncio.sleep(0.6)
+            del km._kernels["k0"]
+        _, started = await asyncio.gather(leave(), km.start_kernel(env={}))
+        return started
+    assert run(one_leaves_then_a_page()) in km._kernels
