@@ -123,10 +123,14 @@ class CappedKernelManager(AsyncMappingKernelManager):
         super().__init__(**kwargs)
         self._pages: dict[str, dict] = {}                 # kernel id -> what the policy knows of it
         self._stopped: collections.OrderedDict[str, str] = collections.OrderedDict()
+        self._leaving: set[str] = set()                   # being shut down: no longer counted against the cap
 
     def __init_subclass__(cls, **kwargs):
         """Voila wraps this class in its VoilaKernelManager (the pool): note the moment a
-        pooled kernel is handed to a page, which only its get_rendered_notebook knows."""
+        pooled kernel is handed to a page, which only its get_rendered_notebook knows; and
+        before its shutdown_kernel, drop the pool's refills that failed (refused at the cap):
+        it reads every pool task's result and re-raised that 503, so no kernel could be shut
+        down (a closed tab, the culler, a silent socket's kernel) until the next cull tick."""
         super().__init_subclass__(**kwargs)
         handout = cls.__dict__.get("get_rendered_notebook")
         if handout is not None:
@@ -135,11 +139,18 @@ class CappedKernelManager(AsyncMappingKernelManager):
                 self._handed_to_a_page(result[2])
                 return result
             cls.get_rendered_notebook = get_rendered_notebook
+        shutdown = cls.__dict__.get("shutdown_kernel")
+        if shutdown is not None:
+            async def shutdown_kernel(self, *args, **kw):
+                self._drop_failed_refills()
+                return await shutdown(self, *args, **kw)
+            cls.shutdown_kernel = shutdown_kernel
 
     _starting = 0                           # kernels being started: they count against the cap already
 
     def _live(self) -> int:
-        return self._starting + sum(1 for k in self.list_kernel_ids() if not self._pages.get(k, {}).get("leaving"))
+        return self._starting + sum(1 for k in self.list_kernel_ids()
+                                    if k not in self._leaving and not self._pages.get(k, {}).get("leaving"))
 
     async def _room(self, pooled: bool) -> bool:
         """Whether a new kernel fits under the cap, after evicting one if a page needs it (the
@@ -317,7 +328,11 @@ class CappedKernelManager(AsyncMappingKernelManager):
         while len(self._stopped) > 5000:
             self._stopped.popitem(last=False)
         self._pages.pop(kernel_id, None)
-        return await super().shutdown_kernel(kernel_id, *args, **kwargs)
+        self._leaving.add(kernel_id)
+        try:
+            return await super().shutdown_kernel(kernel_id, *args, **kwargs)
+        finally:
+            self._leaving.discard(kernel_id)
 
     def _process(self, kernel_id: str):
         page = self._pages[kernel_id]
@@ -334,6 +349,8 @@ class CappedKernelManager(AsyncMappingKernelManager):
         pool skips its own preheated kernels first)."""
         page = self._pages.get(kernel_id)
         kernel = self._kernels.get(kernel_id)
+        if kernel is not None and kernel._trait_values.get("last_activity") is None:
+            return None     # still starting: jupyter_server's culler raised a TraitError (a traceback a tick)
         if page is None or kernel is None or page["pooled"]:
             return await super().cull_kernel_if_idle(kernel_id)
         idle = (utcnow() - kernel.last_activity).total_seconds()
@@ -372,12 +389,16 @@ class CappedKernelManager(AsyncMappingKernelManager):
         pools = getattr(self, "_pools", None)
         if not pools or not hasattr(self, "fill_if_needed"):
             return
-        for name, pool in pools.items():
+        self._drop_failed_refills()
+        for name in pools:
+            if self._live() < self.max_kernels:
+                self.fill_if_needed(delay=0, notebook_name=name)
+
+    def _drop_failed_refills(self) -> None:
+        for pool in (getattr(self, "_pools", None) or {}).values():
             for task in list(pool):
                 if task.done() and (task.cancelled() or task.exception() is not None):
                     pool.remove(task)
-            if len(self.list_kernel_ids()) < self.max_kernels:
-                self.fill_if_needed(delay=0, notebook_name=name)
 
     async def cull_kernels(self):
         await super().cull_kernels()

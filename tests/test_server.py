@@ -374,3 +374,35 @@ def test_at_the_cap_a_page_waits_for_room_and_concurrent_starts_do_not_overshoot
         _, started = await asyncio.gather(leave(), km.start_kernel(env={}))
         return started
     assert run(one_leaves_then_a_page()) in km._kernels
+
+
+def test_a_refill_refused_at_the_cap_does_not_block_shutting_kernels_down(monkeypatch, tmp_path):
+    """Voila's pool: its shutdown_kernel reads every pool task's result, so one refill refused
+    at the cap (HTTP 503) made every shutdown raise until the next cull tick; the attack run
+    left the attacker's kernel alive that way."""
+    import asyncio
+
+    from voila.voila_kernel_manager import voila_kernel_manager_factory
+
+    from qttt_widgets.server import CappedKernelManager
+    Pooled = voila_kernel_manager_factory(CappedKernelManager, True, 1)
+
+    from traitlets.config import Configurable
+
+    class App(Configurable):                 # what Voila's kernel manager reads of its parent
+        root_dir, notebook_path = str(tmp_path), None
+
+    async def scenario():
+        km = Pooled(max_kernels=1, parent=App())
+        refused = asyncio.get_running_loop().create_future()
+        refused.set_exception(server.web.HTTPError(503))
+        km._pools = {"app.ipynb": [refused]}
+        shut = []
+
+        async def base_shutdown(self, kernel_id, *args, **kwargs):
+            shut.append(kernel_id)
+        monkeypatch.setattr(server.AsyncMappingKernelManager, "shutdown_kernel", base_shutdown)
+        await km.shutdown_kernel("k")
+        return shut, km._pools
+    shut, pools = run(scenario())
+    assert shut == ["k"] and pools == {"app.ipynb": []}
