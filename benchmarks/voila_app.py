@@ -411,28 +411,43 @@ def a_class_arrives(pw, n: int, spread_s: float = 5.0, per: int = 3, nice: bool 
 
 
 # --- a class measured without browsers: each student is a websocket client doing what the page does
-async def _student(base: str, start_at: float, t0: float) -> dict:
-    """GET the page (Voila hands over a preheated kernel or runs the app in a new one), connect to
-    its kernel, ask for the widgets' state as the page's widget manager does, click square 1 and
-    wait for the board's answer: the time from the GET to that answer is the time to interactive.
-    Then click square 9 and wait for 'O to move' (the student placed a mark)."""
+TRIES = 3            # a student presses Reload at most twice
+PATIENCE_S = 60      # ... after waiting this long for a page that does not answer (or at once on an error)
+FULL_WAIT_S = 15     # ... or this long after the page said the server is full
+
+
+def _cookie_of_the_gate(base: str, html: str) -> str:
+    """The cookie the gate page's script sets (qttt_widgets.server.GateHandler): what the
+    student's browser does by itself, once. "" if the server has no gate."""
+    import re
+    found = re.search(r'document\.cookie = "(qttt_gate=[^;"]+)', html)
+    return found.group(1) if found else ""
+
+
+def _get(url: str, cookie: str = "", timeout: float = 180) -> str:
+    import urllib.request
+    request = urllib.request.Request(url, headers={"Cookie": cookie} if cookie else {})
+    return urllib.request.urlopen(request, timeout=timeout).read().decode()
+
+
+async def _visit(base: str, cookie: str, started: float, visit: dict) -> float:
+    """One load of the page as a browser does it: GET the page (Voila hands over a preheated
+    kernel or runs the app in a new one), ask for the kernel as the page's script does, connect,
+    ask for the widgets' state as the page's widget manager does, click square 1 and wait for the
+    board's answer (interactive: the time from the student's first GET), then click square 9 and
+    wait for 'O to move' (the student placed a mark)."""
     import asyncio
     import json as _json
     import re
-    import urllib.request
     import uuid
 
     import websockets
     from jupyter_server.services.kernels.connection.base import (deserialize_msg_from_ws_v1,
                                                                  serialize_msg_to_ws_v1)
-    await asyncio.sleep(max(0.0, start_at - (time.perf_counter() - t0)))
-    started = time.perf_counter()
     loop = asyncio.get_running_loop()
-    html = await loop.run_in_executor(None, lambda: urllib.request.urlopen(base + "/", timeout=180).read().decode())
-    kernel = re.search(r'kernelId": "([0-9a-f-]{36})', html).group(1)
-    # the page's script asks for its kernel as soon as the page is read (qttt_widgets.server:
-    # a kernel nobody asks for within unseen_timeout is stopped)
-    await loop.run_in_executor(None, lambda: urllib.request.urlopen(f"{base}/api/kernels/{kernel}", timeout=60).read())
+    html = await loop.run_in_executor(None, _get, base + "/", cookie)
+    kernel = visit["kernel"] = re.search(r'kernelId": "([0-9a-f-]{36})', html).group(1)
+    await loop.run_in_executor(None, _get, f"{base}/api/kernels/{kernel}", cookie, 60)
     session = uuid.uuid4().hex
     url = base.replace("http", "ws") + f"/api/kernels/{kernel}/channels?session_id={session}"
 
@@ -447,7 +462,7 @@ async def _student(base: str, start_at: float, t0: float) -> dict:
         return _json.loads(parts[0])["msg_type"], _json.loads(parts[3])
 
     # the browsers' protocol (the server refuses the legacy one: qttt_widgets.server)
-    async with websockets.connect(url, max_size=None, open_timeout=180,
+    async with websockets.connect(url, max_size=None, open_timeout=180, additional_headers={"Cookie": cookie},
                                   subprotocols=["v1.kernel.websocket.jupyter.org"]) as ws:
         control = uuid.uuid4().hex
         await ws.send(message("comm_open", {"comm_id": control, "target_name": "jupyter.widget.control",
@@ -474,43 +489,98 @@ async def _student(base: str, start_at: float, t0: float) -> dict:
         await click_and_wait(1, "square 1 chosen")
         ready = time.perf_counter() - started
         await click_and_wait(9, "O to move")
-    return {"ready": ready, "answered": True}
+    return ready
 
 
-async def _attacker(base: str, until: float, gets: int, idle_sockets: int) -> dict:
+def _beacon(base: str, kernel: str, cookie: str, xsrf: str) -> None:
+    """What Voila's page sends when it unloads: POST /voila/api/shutdown/<kernel> with _xsrf."""
+    import urllib.request
+    request = urllib.request.Request(f"{base}/voila/api/shutdown/{kernel}", data=f"_xsrf={xsrf}".encode(),
+                                     method="POST", headers={"Cookie": cookie, "X-XSRFToken": xsrf})
+    try:
+        urllib.request.urlopen(request, timeout=30).read()
+    except Exception:  # noqa: BLE001
+        pass
+
+
+async def _student(base: str, start_at: float, t0: float) -> dict:
+    """A student: opens the app at ``start_at`` (the gate's cookie first, as the browser does by
+    itself), and presses Reload (at most TRIES loads) when the page fails (a closed socket, a
+    404: at once; "server full": after FULL_WAIT_S) or has not answered within PATIENCE_S. The time to interactive is counted from the
+    first GET, reloads included."""
+    import asyncio
+    import uuid
+    await asyncio.sleep(max(0.0, start_at - (time.perf_counter() - t0)))
+    started = time.perf_counter()
+    loop = asyncio.get_running_loop()
+    cookie, failures = "", []
+    xsrf = uuid.uuid4().hex                          # the page's script sets this cookie (app notebook)
+    for attempt in range(1, TRIES + 1):
+        visit: dict = {}
+        try:
+            if not cookie:
+                cookie = _cookie_of_the_gate(base, await loop.run_in_executor(None, _get, base + "/", "", 60))
+                cookie = "; ".join(filter(None, [cookie, f"_xsrf={xsrf}"]))
+            ready = await asyncio.wait_for(_visit(base, cookie, started, visit), PATIENCE_S)
+            return {"ready": ready, "answered": True, "tries": attempt, "failures": failures}
+        except Exception as e:  # noqa: BLE001
+            failures.append(f"{type(e).__name__}: {str(e)[:80]}")
+            if visit.get("kernel"):                  # Reload: the page's close beacon frees its kernel
+                await loop.run_in_executor(None, _beacon, base, visit["kernel"], cookie, xsrf)
+            # the time to find the Reload button; "server full, try again in a minute": a student waits a bit
+            await asyncio.sleep(FULL_WAIT_S if "503" in failures[-1] else 1)
+    raise RuntimeError(f"gave up after {TRIES} loads: {failures}")
+
+
+async def _attacker(base: str, until: float, gets: int, idle_sockets: int, scripted: bool = False) -> dict:
     """While the class arrives: one 8-byte frame a second (declaring 10**7 offsets) on a socket of
-    the attacker's own kernel, ``gets`` bare GETs, and ``idle_sockets`` pages that connect their
-    websocket and then say nothing. Counts what the server answered."""
+    the attacker's own kernel (one page: it passes the gate once), ``gets`` bare GETs (no
+    JavaScript: a crawler, curl), and ``idle_sockets`` websockets that connect and say nothing,
+    reconnecting when the server closes them: on the attacker's one kernel, or with ``scripted``
+    each on a page of its own (a script written for this page: it passes the gate and asks for
+    its kernel as the page's script does, so each costs the server a kernel start). Counts what
+    the server answered."""
     import asyncio
     import re
     import urllib.error
-    import urllib.request
 
     import websockets
     loop = asyncio.get_running_loop()
-    out = {"frames_sent": 0, "frames_closed": 0, "gets_200": 0, "gets_503": 0, "gets_other": 0,
-           "idle_connected": 0, "idle_refused": 0}
+    out = {"frames_sent": 0, "frames_closed": 0, "gets_gate": 0, "gets_app": 0, "gets_503": 0, "gets_other": 0,
+           "idle_connected": 0, "idle_closed_by_server": 0, "idle_refused": 0}
 
-    def get_page() -> str | None:
+    def page(cookie: str, count: bool) -> str | None:
         try:
-            html = urllib.request.urlopen(base + "/", timeout=120).read().decode()
-            out["gets_200"] += 1
-            return re.search(r'kernelId": "([0-9a-f-]{36})', html).group(1)
+            html = _get(base + "/", cookie, 120)
+            if count:
+                out["gets_app" if "kernelId" in html else "gets_gate"] += 1
+            return html
         except urllib.error.HTTPError as e:
-            out["gets_503" if e.code == 503 else "gets_other"] += 1
+            if count:
+                out["gets_503" if e.code == 503 else "gets_other"] += 1
         except Exception:  # noqa: BLE001
-            out["gets_other"] += 1
+            if count:
+                out["gets_other"] += 1
         return None
+
+    def kernel_of_a_script() -> tuple[str, str] | None:
+        first = page("", False)
+        cookie = _cookie_of_the_gate(base, first or "")
+        html = page(cookie, False) if cookie else first
+        found = re.search(r'kernelId": "([0-9a-f-]{36})', html or "")
+        return (found.group(1), cookie) if found else None
 
     def ws_url(kernel: str) -> str:
         return base.replace("http", "ws") + f"/api/kernels/{kernel}/channels"
 
+    own: dict = {}
+
     async def frames():
-        kernel = await loop.run_in_executor(None, get_page)
-        while kernel and time.perf_counter() < until:
+        got = own["page"] = await loop.run_in_executor(None, kernel_of_a_script)
+        while got and time.perf_counter() < until:
             try:
-                async with websockets.connect(ws_url(kernel), subprotocols=["v1.kernel.websocket.jupyter.org"],
-                                              open_timeout=30) as ws:
+                async with websockets.connect(ws_url(got[0]), subprotocols=["v1.kernel.websocket.jupyter.org"],
+                                              additional_headers={"Cookie": got[1]}, open_timeout=30) as ws:
                     await ws.send((10**7).to_bytes(8, "little"))
                     out["frames_sent"] += 1
                     try:
@@ -524,59 +594,131 @@ async def _attacker(base: str, until: float, gets: int, idle_sockets: int) -> di
 
     async def bare_gets():
         for _ in range(gets):
-            await loop.run_in_executor(None, get_page)
+            await loop.run_in_executor(None, page, "", True)
 
     async def idle_socket():
-        kernel = await loop.run_in_executor(None, get_page)
-        if not kernel:
-            return
-        try:
-            async with websockets.connect(ws_url(kernel), subprotocols=["v1.kernel.websocket.jupyter.org"],
-                                          open_timeout=60) as ws:
-                out["idle_connected"] += 1
-                while time.perf_counter() < until:
-                    try:
-                        await asyncio.wait_for(ws.recv(), 1)
-                    except asyncio.TimeoutError:
-                        pass
-        except Exception:  # noqa: BLE001
+        if scripted:
+            got = await loop.run_in_executor(None, kernel_of_a_script)
+        else:
+            while "page" not in own and time.perf_counter() < until:
+                await asyncio.sleep(0.2)
+            got = own.get("page")
+        if not got:
             out["idle_refused"] += 1
+            return
+        await loop.run_in_executor(None, _get, f"{base}/api/kernels/{got[0]}", got[1], 60)   # not "unseen"
+        while time.perf_counter() < until:
+            try:
+                async with websockets.connect(ws_url(got[0]), subprotocols=["v1.kernel.websocket.jupyter.org"],
+                                              additional_headers={"Cookie": got[1]}, open_timeout=60) as ws:
+                    out["idle_connected"] += 1
+                    while time.perf_counter() < until:
+                        try:
+                            await asyncio.wait_for(ws.recv(), 1)
+                        except asyncio.TimeoutError:
+                            pass
+            except websockets.ConnectionClosed:
+                out["idle_closed_by_server"] += 1
+            except Exception:  # noqa: BLE001
+                out["idle_refused"] += 1
+                return
+            await asyncio.sleep(1)
 
     await asyncio.gather(frames(), bare_gets(), *[idle_socket() for _ in range(idle_sockets)],
                          return_exceptions=True)
     return out
 
 
-def a_class_arrives_without_browsers(n: int, spread_s: float = 5.0, attack: bool = False) -> dict:
+def cpu_split(proc) -> tuple[float, float]:
+    """CPU seconds so far of the server process, and of its kernels: the live ones and those
+    already gone (a kernel the server has reaped is counted in its children's times)."""
+    import psutil
+    server = psutil.Process(proc.pid)
+    t = server.cpu_times()
+    kernels = t.children_user + t.children_system
+    for child in server.children(recursive=True):
+        try:
+            c = child.cpu_times()
+            kernels += c.user + c.system
+        except psutil.Error:
+            pass
+    return t.user + t.system, kernels
+
+
+LOG = ROOT / "test-artifacts" / "voila-benchmark.log"
+EVENTS = {"kernels started": "Kernel started", "pooled kernels handed out": "Using pre-heated kernel",
+          "refused at the cap": "kernel cap reached", "evicted": "evicted at the cap",
+          "unseen stopped": "never connected in", "silent sockets closed": "s; closing it",
+          "frames refused": "refused a websocket frame"}
+
+
+def a_class_arrives_without_browsers(n: int, spread_s: float = 5.0, attack: bool = False,
+                                     scripted: bool = False) -> dict:
     """n students open the app within ``spread_s`` seconds of each other, each a websocket client
     (no browser: the machine's two cores serve only the server and its kernels). With ``attack``,
-    an attacker works alongside (see _attacker)."""
+    an attacker works alongside (see _attacker). Where the time goes: the server's log events
+    during the run (kernel starts, handouts, refusals, evictions) and CPU of server and kernels."""
     import asyncio
     proc, base = start_voila(True)
     try:
         time.sleep(6 + (POOL or 1) * 1.5)            # the pool fills before the class arrives
-        cpu0 = cpu_s(proc)
+        log_from = LOG.stat().st_size
+        server0, kernels0 = cpu_split(proc)
+        load0 = os.getloadavg()[0]
         rng = random.Random(1)
         offsets = sorted(rng.uniform(0, spread_s) for _ in range(n))
 
+        from concurrent.futures import ThreadPoolExecutor
+        # every student and every attacking script makes its HTTP requests at once, as separate
+        # browsers do (asyncio's default executor has only cores + 4 threads: requests queued there)
+        threads = ThreadPoolExecutor(max_workers=300)
+
         async def everyone():
+            asyncio.get_running_loop().set_default_executor(threads)
             t0 = time.perf_counter()
-            tasks = [asyncio.wait_for(_student(base, off, t0), 180) for off in offsets]
+            tasks = [asyncio.wait_for(_student(base, off, t0), TRIES * (PATIENCE_S + 20)) for off in offsets]
             if attack:
-                tasks.append(_attacker(base, t0 + 90, gets=100, idle_sockets=40))
+                tasks.append(_attacker(base, t0 + 90, gets=100, idle_sockets=40, scripted=scripted))
             return await asyncio.gather(*tasks, return_exceptions=True), time.perf_counter() - t0
-        results, wall = asyncio.run(everyone())
+        loop = asyncio.new_event_loop()
+        try:            # not asyncio.run: it would wait for requests still hanging in threads
+            results, wall = loop.run_until_complete(everyone())
+        finally:
+            threads.shutdown(wait=False, cancel_futures=True)
+            loop.close()
         attacked = results.pop() if attack else None
-        cpu = cpu_s(proc) - cpu0
+        server1, kernels1 = cpu_split(proc)
+        load1 = os.getloadavg()[0]
         mems = kernels_rss_mb(proc)
     finally:
         stop(proc)
+    with open(LOG, errors="replace") as f:
+        f.seek(log_from)
+        text = f.read()
     done = [r["ready"] for r in results if isinstance(r, dict)]
-    errors = [repr(r)[:120] for r in results if not isinstance(r, dict)]
+    tries = [r["tries"] for r in results if isinstance(r, dict)]
+    errors = [repr(r)[:160] for r in results if not isinstance(r, dict)]
     return {"n": n, "interactive": len(done), "answered": len(done), "errors": errors, "attack": attacked,
             "p50": statistics.median(done) if done else float("nan"),
             "p95": percentile(done, 0.95) if done else float("nan"), "worst": max(done, default=float("nan")),
-            "wall": wall, "cpu": cpu, "mb_per_kernel": statistics.mean(mems) if mems else float("nan")}
+            "reloads": sum(t - 1 for t in tries), "reloaded": sum(1 for t in tries if t > 1),
+            "wall": wall, "cpu": (server1 - server0) + (kernels1 - kernels0), "cpu_server": server1 - server0,
+            "cpu_kernels": kernels1 - kernels0, "load": (load0, load1),
+            "events": {k: text.count(v) for k, v in EVENTS.items()},
+            "mb_per_kernel": statistics.mean(mems) if mems else float("nan")}
+
+
+def print_ws_class(title: str, r: dict) -> None:
+    print(f"{title}: {r['interactive']} of {r['n']} interactive and answered a mark; time to interactive "
+          f"p50 {r['p50']:.1f} s, p95 {r['p95']:.1f} s, worst {r['worst']:.1f} s (target p95 < 20 s, < 5 s with a "
+          f"pool for the class); reloads {r['reloads']} (by {r['reloaded']} students, at most {TRIES - 1} each); "
+          f"wall {r['wall']:.0f} s; CPU {r['cpu']:.0f} s (server {r['cpu_server']:.0f}, kernels "
+          f"{r['cpu_kernels']:.0f}); load average {r['load'][0]:.1f} -> {r['load'][1]:.1f} on {os.cpu_count()} cores")
+    print(f"  server events: {r['events']}")
+    if r["attack"]:
+        print(f"  attacker: {r['attack']}")
+    if r["errors"]:
+        print(f"  failures: {r['errors'][:3]}")
 
 
 def kernel_memory_light_and_loaded(browser) -> tuple[float, float]:
@@ -642,6 +784,8 @@ def main() -> None:
                     help="a setting for every Voila started, e.g. --voila-arg=--VoilaKernelManager.fill_delay=3")
     ap.add_argument("--idle", type=float, default=600,
                     help="--only idle: seconds nobody visits before the first visitor (default 600)")
+    ap.add_argument("--scripted", action="store_true",
+                    help="attack: each idle socket on a page of its own, fetched by a script that passes the gate")
     ap.add_argument("--only", choices=["render", "memory", "class", "wsclass", "attack", "gets", "sessions", "idle"],
                     nargs="*")
     args = ap.parse_args()
@@ -651,22 +795,16 @@ def main() -> None:
     VOILA_ARGS.extend(args.voila_arg)
     print(busy_warning())
     if "attack" in only:
-        r = a_class_arrives_without_browsers(args.class_size, attack=True)
-        print(f"ATTACK: {r['n']} students within 5 s while an attacker sends an 8-byte frame a second, 100 bare "
-              f"GETs and 40 idle sockets (pool {POOL or 'of voila.json'}): {r['interactive']} interactive and "
-              f"answered a mark; p50 {r['p50']:.1f} s, p95 {r['p95']:.1f} s, worst {r['worst']:.1f} s "
-              f"(target p95 < 20 s); wall {r['wall']:.0f} s, server+kernels CPU {r['cpu']:.0f} s; "
-              f"attacker: {r['attack']}" + (f"; failures: {r['errors'][:3]}" if r["errors"] else ""))
+        r = a_class_arrives_without_browsers(args.class_size, attack=True, scripted=args.scripted)
+        print_ws_class(f"ATTACK: {r['n']} students within 5 s while an attacker sends an 8-byte frame a second, "
+                       f"100 bare GETs and 40 idle sockets ({'each on a scripted page of its own' if args.scripted else 'on its one page'}; "
+                       f"pool {POOL or 'of voila.json'})", r)
         only.discard("attack")
         if not only:
             return
     if "wsclass" in only:
         r = a_class_arrives_without_browsers(args.class_size)
-        print(f"{r['n']} students within 5 s, websocket clients (no browsers), pool {POOL or 'of voila.json'}: "
-              f"{r['interactive']} interactive and answered a mark; time to interactive p50 {r['p50']:.1f} s, "
-              f"p95 {r['p95']:.1f} s, worst {r['worst']:.1f} s (target p95 < 20 s); wall {r['wall']:.0f} s, "
-              f"server+kernels CPU {r['cpu']:.0f} s; {r['mb_per_kernel']:.0f} MB a kernel"
-              + (f"; failures: {r['errors'][:3]}" if r["errors"] else ""))
+        print_ws_class(f"{r['n']} students within 5 s, websocket clients (no browsers), pool {POOL or 'of voila.json'}", r)
         only.discard("wsclass")
         if not only:
             return

@@ -1,6 +1,7 @@
-"""Serving the demo app to a class (issue 14 and issue 22): a cap on live kernels, rules for
-which kernels may stay alive, memory and CPU limits, and kernel websockets in the browsers'
-protocol only, each frame checked before it is decoded.
+"""Serving the demo app to a class (issue 14 and issue 22): a gate that keeps scripts and
+crawlers from starting kernels, a cap on live kernels with an eviction order, rules for which
+kernels may stay alive, memory and CPU limits, and kernel websockets in the browsers' protocol
+only, each frame checked before it is decoded.
 
 Voila starts one kernel per page view. jupyter_server culls idle kernels but has no cap on how
 many run at once, does not notice a page that never ran its JavaScript, and cannot tell the
@@ -10,11 +11,19 @@ page why its kernel went. This is the smallest subclass of its kernel manager th
     {"VoilaConfiguration": {"multi_kernel_manager_class": "qttt_widgets.server.CappedKernelManager"},
      "CappedKernelManager": {"max_kernels": 40, "kernel_memory_mb": 2500, "unseen_timeout": 10,
                              "connected_idle_timeout": 1800, "kernel_rss_mb": 1000,
-                             "unconnected_cpu_s": 60},
-     "MappingKernelManager": {"cull_idle_timeout": 120, "cull_interval": 2}}
+                             "unconnected_cpu_s": 60, "silent_socket_timeout": 10,
+                             "evict_grace": 15, "evict_idle_after": 600, "cap_wait": 30},
+     "MappingKernelManager": {"cull_idle_timeout": 120, "cull_interval": 2},
+     "Voila": {"identity_provider_class": "qttt_widgets.server.GateIdentityProvider"}}
 
-At the cap a new visitor gets HTTP 503 with a page that says the class's server is full and to
-try again in a minute; nobody already playing is affected. ``kernel_memory_mb`` is passed to
+The app page is behind :class:`GateIdentityProvider`: a request without its signed cookie gets
+a tiny page whose script sets it, so whatever does not run JavaScript starts no kernel. At the
+cap a new page first evicts a kernel that nobody is using (:meth:`CappedKernelManager.eviction_order`:
+pages that never ran their script, then pages whose websocket never spoke, then pages idle for
+``evict_idle_after``); only if there is none does the visitor get HTTP 503 with a page that says
+the class's server is full and to try again in a minute. There is deliberately no per-address
+limit: a class behind one NAT address arrives as 30 visitors from one address within seconds;
+the address only orders evictions within a rank. ``kernel_memory_mb`` is passed to
 each kernel in ``QTTT_KERNEL_MEMORY_MB``; the app notebook calls
 :func:`qttt_widgets.kernel_limits.limit_memory` first thing, which caps the kernel's address
 space (Linux ``RLIMIT_AS``); resident memory is watched from here (``kernel_rss_mb``,
@@ -25,13 +34,21 @@ app notebook's second cell.
 from __future__ import annotations
 
 import collections
+import contextvars
+import html
+import json
 import os
+import secrets
+import time
+from urllib.parse import urlsplit
 
 from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from tornado import web
+from tornado.ioloop import IOLoop
 from tornado.websocket import WebSocketClosedError
 from traitlets import Float, Integer
+from voila.voila_identity_provider import VoilaIdentityProvider
 
 from qttt_widgets.kernel_limits import ENV
 REASON = "The game server is full right now - please try again in a minute"    # shown on Voila's error page
@@ -45,6 +62,8 @@ STOPPED = {
     "memory": "over its memory limit",
     "cpu": "busy with no page connected",
     "closed": "closed",
+    "silent": "its page connected and never spoke",
+    "evicted": "made room for a new visitor",
 }
 
 
@@ -65,6 +84,12 @@ class CappedKernelManager(AsyncMappingKernelManager):
       while all kernels together hold more than ``total_rss_mb`` (default: three quarters of
       the machine's memory), the largest is stopped;
     * a kernel with no page connected may use ``unconnected_cpu_s`` CPU seconds, then is stopped;
+    * a websocket that says nothing for ``silent_socket_timeout`` seconds after it connects is
+      closed (code 4001), and its kernel stopped if none of its sockets ever spoke (a page's
+      widget manager asks for kernel_info and the widgets' state at once; a script holding a
+      socket open says nothing);
+    * at the cap, a page's new kernel first evicts one in :meth:`eviction_order`; the pool's
+      refill never evicts;
     * once there is room under the cap, Voila's pool of preheated kernels is filled again (after
       the cap was reached once, it never refilled).
 
@@ -84,15 +109,30 @@ class CappedKernelManager(AsyncMappingKernelManager):
                            "largest is stopped (0: three quarters of the machine's memory).")
     unconnected_cpu_s = Float(60, config=True, help="CPU seconds a kernel may use while no page is connected "
                               "to it (0: no limit).")
+    silent_socket_timeout = Float(10, config=True, help="Seconds a kernel websocket may stay silent after it "
+                                  "connects (a page's widget manager speaks at once); then it is closed, and its "
+                                  "kernel stopped if no socket of it ever spoke (0: no limit).")
+    cap_wait = Float(30, config=True, help="Seconds a new page waits for room at the cap (evicting what "
+                     "eviction_order allows) before it gets HTTP 503 (0: at once).")
+    render_timeout = Float(120, config=True, help="Seconds after which a page whose HTML is still not sent "
+                           "(a client that does not read it) counts as sent for the unseen rule and the eviction order.")
+    evict_grace = Float(15, config=True, help="At the cap, a kernel whose page has not spoken is not evicted in "
+                        "its first seconds (its page may still be loading).")
+    evict_idle_after = Float(600, config=True, help="At the cap, a kernel whose page spoke may be evicted once it "
+                             "has been idle this many seconds (0: never).")
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
         self._pages: dict[str, dict] = {}                 # kernel id -> what the policy knows of it
         self._stopped: collections.OrderedDict[str, str] = collections.OrderedDict()
+        self._leaving: set[str] = set()                   # being shut down: no longer counted against the cap
 
     def __init_subclass__(cls, **kwargs):
         """Voila wraps this class in its VoilaKernelManager (the pool): note the moment a
-        pooled kernel is handed to a page, which only its get_rendered_notebook knows."""
+        pooled kernel is handed to a page, which only its get_rendered_notebook knows; and
+        before its shutdown_kernel, drop the pool's refills that failed (refused at the cap):
+        it reads every pool task's result and re-raised that 503, so no kernel could be shut
+        down (a closed tab, the culler, a silent socket's kernel) until the next cull tick."""
         super().__init_subclass__(**kwargs)
         handout = cls.__dict__.get("get_rendered_notebook")
         if handout is not None:
@@ -101,20 +141,73 @@ class CappedKernelManager(AsyncMappingKernelManager):
                 self._handed_to_a_page(result[2], result[0])
                 return result
             cls.get_rendered_notebook = get_rendered_notebook
+        shutdown = cls.__dict__.get("shutdown_kernel")
+        if shutdown is not None:
+            async def shutdown_kernel(self, *args, **kw):
+                self._drop_failed_refills()
+                return await shutdown(self, *args, **kw)
+            cls.shutdown_kernel = shutdown_kernel
+
+    _starting = 0                           # kernels being started: they count against the cap already
+
+    def _live(self) -> int:
+        return self._starting + sum(1 for k in self.list_kernel_ids()
+                                    if k not in self._leaving and not self._pages.get(k, {}).get("leaving"))
+
+    async def _room(self, pooled: bool) -> bool:
+        """Whether a new kernel fits under the cap, after evicting one if a page needs it (the
+        pool's refill never evicts). A page waits up to ``cap_wait`` seconds for room (kernels
+        that never spoke are stopped within seconds) before it is told the server is full."""
+        import asyncio
+        deadline = time.monotonic() + (0 if pooled else self.cap_wait)
+        while True:
+            if self._live() < self.max_kernels:
+                return True
+            victim = [] if pooled else self.eviction_order()[:1]
+            if victim:
+                await self._stop(victim[0], "evicted", "evicted at the cap to make room for a new page "
+                                 f"({self._describe(victim[0])})")
+                continue
+            if time.monotonic() >= deadline:
+                return False
+            await asyncio.sleep(0.5)
 
     async def start_kernel(self, *args, **kwargs):
-        live = len(self.list_kernel_ids())
-        if live >= self.max_kernels:
+        env = dict(kwargs.get("env") or os.environ)
+        pooled = env.get("VOILA_PREHEAT") == "True"            # Voila starts its pool's kernels so
+        if not await self._room(pooled):
+            live = self._live()
             self.log.warning("kernel cap reached: %d live kernels, refusing a new one", live)
             raise web.HTTPError(503, FULL.format(n=live), reason=REASON)
-        env = dict(kwargs.get("env") or os.environ)
+        self._starting += 1
         if self.kernel_memory_mb:
             env[ENV] = str(self.kernel_memory_mb)
         kwargs["env"] = env
-        kernel_id = await super().start_kernel(*args, **kwargs)
-        pooled = env.get("VOILA_PREHEAT") == "True"            # Voila starts its pool's kernels so
-        self._pages[kernel_id] = {"pooled": pooled, "seen": False, "cpu_base": None, "process": None}
+        try:
+            kernel_id = await super().start_kernel(*args, **kwargs)
+        finally:
+            self._starting -= 1
+        self._pages[kernel_id] = {"pooled": pooled, "seen": False, "spoke": False, "cpu_base": None,
+                                  "process": None, "handed": None if pooled else time.monotonic(),
+                                  "delivered": None, "address": None}
+        if not pooled:
+            self._for_this_visit(kernel_id)
         return kernel_id
+
+    def _for_this_visit(self, kernel_id: str) -> None:
+        visit = VISITOR.get()
+        if visit is not None:               # the request came through the gate: note whose page it is
+            visit.kernel = kernel_id
+            self._pages[kernel_id]["address"] = visit.address
+
+    def page_delivered(self, kernel_id: str) -> None:
+        """The page's HTML has been sent (Voila rendered it): the clocks of the unseen rule and of
+        the eviction order start now, not while a busy server is still rendering it."""
+        page = self._pages.get(kernel_id)
+        kernel = self._kernels.get(kernel_id)
+        if page is not None and kernel is not None and page.get("delivered") is None:
+            page["delivered"] = time.monotonic()
+            kernel.last_activity = utcnow()
 
     # --- what the page does -------------------------------------------------------------------
     def _handed_to_a_page(self, kernel_id: str, render=None) -> None:
@@ -123,6 +216,8 @@ class CappedKernelManager(AsyncMappingKernelManager):
         page = self._pages.get(kernel_id)
         if page is not None and page["pooled"]:
             page["pooled"] = False
+            page["handed"] = time.monotonic()
+            self._for_this_visit(kernel_id)
             self._restart_clock(kernel_id)                   # its idle clock starts now
             if render is not None and not render.done():
                 page["rendering"] = True
@@ -145,6 +240,70 @@ class CappedKernelManager(AsyncMappingKernelManager):
             kernel = self._kernels.get(kernel_id)
             if kernel is not None:
                 kernel.last_activity = utcnow()
+
+    def _spoke(self, kernel_id: str) -> None:
+        """A message on one of its websockets: a page's widget manager runs."""
+        page = self._pages.get(kernel_id)
+        if page is not None and not page.get("spoke"):
+            self._seen(kernel_id)
+            page["spoke"] = True
+
+    async def socket_silent(self, kernel_id: str) -> None:
+        """A websocket of this kernel stayed silent for ``silent_socket_timeout`` and was closed:
+        if no socket of it ever spoke, nothing but a script holds it."""
+        page = self._pages.get(kernel_id)
+        if page is not None and not page.get("spoke") and kernel_id in self._kernels and not page.get("leaving"):
+            await self._stop(kernel_id, "silent", f"its websocket stayed silent for {self.silent_socket_timeout:.0f} s "
+                             "and no page ever spoke to it")
+
+    # --- who makes room at the cap ------------------------------------------------------------
+    def eviction_order(self) -> list[str]:
+        """The kernels that may be stopped to make room for a new page at the cap, first to go
+        first: (1) pages that never ran their JavaScript (neither asked for their kernel nor
+        spoke on a websocket), oldest first; (2) pages that asked but never spoke on a websocket;
+        (3) pages that spoke but have been idle longer than ``evict_idle_after``, longest idle
+        first. Pages of (1) and (2) younger than ``evict_grace`` stay (they may still be
+        loading); a busy kernel and the pool's kernels stay. Within a rank, the address holding
+        the most candidates goes first (one script's kernels before a class's, even behind one
+        NAT address all of them are only candidates by the rules above)."""
+        now, clock = time.monotonic(), utcnow()
+        ranked = []
+        for kernel_id, page in self._pages.items():
+            kernel = self._kernels.get(kernel_id)
+            if kernel is None or page.get("pooled") or page.get("leaving"):
+                continue
+            age = self._since_delivered(kernel_id, now)
+            if not page.get("spoke"):
+                if age < self.evict_grace:
+                    continue
+                rank, waited = (1 if page.get("seen") else 0), age
+            else:
+                idle = (clock - kernel.last_activity).total_seconds()
+                if not self.evict_idle_after or idle < self.evict_idle_after or kernel.execution_state == "busy":
+                    continue
+                rank, waited = 2, idle
+            ranked.append((rank, page.get("address"), waited, kernel_id))
+        per_address = collections.Counter((rank, address) for rank, address, _, _ in ranked)
+        ranked.sort(key=lambda r: (r[0], -per_address[(r[0], r[1])], -r[2]))
+        return [kernel_id for *_, kernel_id in ranked]
+
+    def _since_delivered(self, kernel_id: str, now: float) -> float:
+        """Seconds since the page's HTML was sent (0 while it is rendered, up to render_timeout)."""
+        page = self._pages[kernel_id]
+        if page.get("delivered") is not None:
+            return now - page["delivered"]
+        handed = page.get("handed")
+        if page.get("address") is None:    # not through the gate (GateIdentityProvider): no word of the delivery
+            return now - handed if handed is not None else 0.0
+        if handed is not None and now - handed > self.render_timeout:
+            return now - handed - self.render_timeout
+        return 0.0
+
+    def _describe(self, kernel_id: str) -> str:
+        page = self._pages.get(kernel_id, {})
+        state = "spoke" if page.get("spoke") else "asked, never spoke" if page.get("seen") else "never ran its page"
+        address = page.get("address") or "?"
+        return f"{state}, from {address}"
 
     _listing = False
 
@@ -171,17 +330,23 @@ class CappedKernelManager(AsyncMappingKernelManager):
     async def _stop(self, kernel_id: str, why: str, detail: str) -> None:
         self.log.warning("stopping kernel %s: %s", kernel_id, detail)
         self._stopped[kernel_id] = why
+        if kernel_id in self._pages:
+            self._pages[kernel_id]["leaving"] = True       # no longer counted against the cap
         for connection in list(ZMQChannelsWebsocketConnection._open_sockets):
             if connection.kernel_id == kernel_id and connection.websocket_handler.ws_connection:
                 connection.websocket_handler.close(4000, f"stopped: {STOPPED[why]}")   # the page hears it at once
-        await self.shutdown_kernel(kernel_id, now=why in ("memory", "cpu"))
+        await self.shutdown_kernel(kernel_id, now=why in ("memory", "cpu", "silent", "evicted"))
 
     async def shutdown_kernel(self, kernel_id, *args, **kwargs):
         self._stopped.setdefault(kernel_id, "closed")
         while len(self._stopped) > 5000:
             self._stopped.popitem(last=False)
         self._pages.pop(kernel_id, None)
-        return await super().shutdown_kernel(kernel_id, *args, **kwargs)
+        self._leaving.add(kernel_id)
+        try:
+            return await super().shutdown_kernel(kernel_id, *args, **kwargs)
+        finally:
+            self._leaving.discard(kernel_id)
 
     def _process(self, kernel_id: str):
         page = self._pages[kernel_id]
@@ -198,6 +363,8 @@ class CappedKernelManager(AsyncMappingKernelManager):
         pool skips its own preheated kernels first)."""
         page = self._pages.get(kernel_id)
         kernel = self._kernels.get(kernel_id)
+        if kernel is not None and kernel._trait_values.get("last_activity") is None:
+            return None     # still starting: jupyter_server's culler raised a TraitError (a traceback a tick)
         if page is None or kernel is None or page["pooled"]:
             return await super().cull_kernel_if_idle(kernel_id)
         idle = (utcnow() - kernel.last_activity).total_seconds()
@@ -205,11 +372,13 @@ class CappedKernelManager(AsyncMappingKernelManager):
         # not while Voila still runs the notebook for the page (a pooled kernel is handed over
         # as soon as it has started; a fresh one is busy): on a crowded server that takes longer
         # than unseen_timeout, and a kernel stopped then left its page loading for ever. The
-        # render's end (or its last message) restarts the clock
-        if (not page["seen"] and self.unseen_timeout and idle > self.unseen_timeout
+        # render's end (or its last message) restarts the clock, and the page's delivery (through
+        # the gate) starts the unseen clock
+        waited = self._since_delivered(kernel_id, time.monotonic())
+        if (not page["seen"] and self.unseen_timeout and min(idle, waited) > self.unseen_timeout
                 and kernel.execution_state != "busy" and not page.get("rendering")):
-            return await self._stop(kernel_id, "unseen",
-                                    f"its page never connected in {idle:.0f} s (a crawler, curl or a link preview?)")
+            return await self._stop(kernel_id, "unseen", f"its page never connected in {waited:.0f} s after it "
+                                    "was sent (a crawler, curl, a link preview, or a script that does not run the page?)")
         if (connections and self.connected_idle_timeout and idle > self.connected_idle_timeout
                 and kernel.execution_state != "busy"):
             return await self._stop(kernel_id, "idle", f"idle for {idle:.0f} s with {connections} page(s) connected")
@@ -240,12 +409,16 @@ class CappedKernelManager(AsyncMappingKernelManager):
         pools = getattr(self, "_pools", None)
         if not pools or not hasattr(self, "fill_if_needed"):
             return
-        for name, pool in pools.items():
+        self._drop_failed_refills()
+        for name in pools:
+            if self._live() < self.max_kernels:
+                self.fill_if_needed(delay=0, notebook_name=name)
+
+    def _drop_failed_refills(self) -> None:
+        for pool in (getattr(self, "_pools", None) or {}).values():
             for task in list(pool):
                 if task.done() and (task.cancelled() or task.exception() is not None):
                     pool.remove(task)
-            if len(self.list_kernel_ids()) < self.max_kernels:
-                self.fill_if_needed(delay=0, notebook_name=name)
 
     async def cull_kernels(self):
         await super().cull_kernels()
@@ -279,6 +452,115 @@ class CappedKernelManager(AsyncMappingKernelManager):
             await self._stop(biggest, "memory", f"the kernels hold {sum(sizes.values()):.0f} MB together, over the "
                              f"limit of {limit:.0f} MB; this one holds {sizes[biggest]:.0f} MB")
             del sizes[biggest]
+
+
+# --- the gate: a page's kernel only for a visitor whose browser runs JavaScript -------------------
+GATE_COOKIE = "qttt_gate"
+
+
+class Visit:
+    """One request for the app page that came through the gate: whose it is, and the kernel the
+    kernel manager gave it (so the page's delivery can be told to the manager)."""
+
+    def __init__(self, token: str, address: str):
+        self.token, self.address, self.kernel = token, address, None
+
+
+VISITOR: contextvars.ContextVar = contextvars.ContextVar("qttt_visitor", default=None)   # the current Visit
+
+GATE_PAGE = """<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Quantum tic-tac-toe</title>
+<meta name="description" content="Play Goff's quantum tic-tac-toe in your browser.">
+</head><body style="font:18px sans-serif;text-align:center;padding:3em">
+<p id="why">Opening the game&hellip;</p>
+<noscript><p>This game runs in your browser: please turn JavaScript on, then reload.</p></noscript>
+<script>
+(function () {{
+  document.cookie = {cookie};
+  if (document.cookie.indexOf({name}) < 0) {{
+    document.getElementById("why").textContent = "This game needs a cookie to start: please allow cookies for this site, then reload.";
+    return;
+  }}
+  location.replace({next});
+}})();
+</script>
+</body></html>
+"""
+
+
+def _js(value: str) -> str:
+    """A JavaScript string literal that is safe inside a <script> element."""
+    return json.dumps(value).replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+
+
+class GateHandler(web.RequestHandler):
+    """The page a visitor without the gate cookie gets instead of the app (a few hundred bytes,
+    no kernel): its script sets the cookie, signed by the server, and loads the app again."""
+
+    def initialize(self, max_age_days: float = 1.0) -> None:
+        self.max_age_days = max_age_days
+
+    def get(self) -> None:
+        base = self.settings.get("base_url", "/")
+        target = self.get_argument("next", base)
+        parts = urlsplit(target)
+        if parts.scheme or parts.netloc or not target.startswith(base) or "\\" in target or target.startswith("//"):
+            target = base                                   # never a redirect to another site
+        token = self.create_signed_value(GATE_COOKIE, secrets.token_urlsafe(12)).decode()
+        cookie = (f"{GATE_COOKIE}={token}; path={base}; max-age={int(self.max_age_days * 86400)}; SameSite=Lax")
+        self.set_header("Content-Type", "text/html; charset=utf-8")
+        self.set_header("Cache-Control", "no-store")
+        self.set_header("X-Robots-Tag", "noindex")
+        self.finish(GATE_PAGE.format(cookie=_js(cookie), name=_js(GATE_COOKIE + "="), next=_js(target)))
+
+
+class GateIdentityProvider(VoilaIdentityProvider):
+    """Voila's identity provider with a gate in front of the app page: a request for the page
+    without a valid ``qttt_gate`` cookie is sent (302) to a tiny page whose script sets that
+    cookie and comes back. A crawler, ``curl`` or a chat app's link preview never runs the script,
+    so it gets a few hundred bytes and starts no kernel (before the gate, each such GET took the
+    pooled kernel or started one and ran the app's notebook: about a CPU second). A real browser
+    pays one extra round trip, once a day (``gate_max_age_days``). The cookie is signed with the
+    server's cookie secret and holds a random token, one per visitor, which the kernel manager
+    keeps with the page's kernel (with the visitor's address) for its eviction order.
+
+    It does not stop a script written for this page (one that reads the token); the kernel rules
+    in :class:`CappedKernelManager` bound what such a script holds. With a token configured
+    (``Voila.token``), login is the gate and this one steps aside::
+
+        {"Voila": {"identity_provider_class": "qttt_widgets.server.GateIdentityProvider"}}
+    """
+
+    gate_max_age_days = Float(1, config=True, help="Days the gate cookie stays valid in a browser.")
+
+    def get_user(self, handler):
+        from voila.handler import VoilaHandler
+        if isinstance(handler, VoilaHandler) and not self.auth_enabled:
+            token = handler.get_signed_cookie(GATE_COOKIE, max_age_days=self.gate_max_age_days)
+            if token is None:
+                return None                     # web.authenticated sends the GET to the gate (login_url)
+            visit = Visit(token.decode(), handler.request.remote_ip)
+            VISITOR.set(visit)
+            finished = handler.on_finish
+
+            def on_finish():                    # the page's HTML is sent
+                finished()
+                delivered = getattr(handler.settings.get("kernel_manager"), "page_delivered", None)
+                if visit.kernel and delivered is not None:
+                    delivered(visit.kernel)
+            handler.on_finish = on_finish
+        return super().get_user(handler)
+
+    def get_handlers(self):
+        handlers = super().get_handlers()
+        if self.auth_enabled:
+            return handlers
+        from jupyter_server.utils import url_path_join
+        login = url_path_join(getattr(self.parent, "base_url", "/") or "/", "login")
+        return [h for h in handlers if h[0] not in ("/login", login)] + [
+            (login, GateHandler, {"max_age_days": self.gate_max_age_days})]
 
 
 def utcnow():
@@ -353,10 +635,45 @@ class BrowserProtocolConnection(ZMQChannelsWebsocketConnection):
                              getattr(handler, "kernel_id", "?"), handler.request.remote_ip, problem)
             handler.close(1008, "malformed kernel message")
             return
-        seen = getattr(getattr(self.parent, "parent", None), "_seen", None)
-        if seen is not None:            # a page's widget manager speaks at once; an idle script's socket never does
-            seen(self.kernel_id)
+        if not self._spoken:            # a page's widget manager speaks at once; an idle script's socket never does
+            self._spoken = True
+            spoke = getattr(self._manager(), "_spoke", None)
+            if spoke is not None:
+                spoke(self.kernel_id)
         super().handle_incoming_message(incoming_msg)
+
+    _spoken = False
+    _silence = None
+
+    def _manager(self):
+        """The CappedKernelManager (None for a connection made outside a server, as in tests)."""
+        return getattr(self.parent, "parent", None)
+
+    def connect(self):
+        """Connect, and close the socket if it stays silent for the manager's
+        ``silent_socket_timeout`` (a real page asks for kernel_info and the widgets' state at once)."""
+        connected = super().connect()
+        timeout = getattr(self._manager(), "silent_socket_timeout", 0)
+        if connected is not None and timeout:
+            self._silence = IOLoop.current().call_later(timeout, self._silent)
+        return connected
+
+    def _silent(self) -> None:
+        self._silence = None
+        handler = self.websocket_handler
+        if self._spoken or not handler.ws_connection:
+            return
+        manager = self._manager()
+        self.log.warning("kernel %s: a websocket from %s stayed silent for %.0f s; closing it", self.kernel_id,
+                         handler.request.remote_ip, manager.silent_socket_timeout)
+        handler.close(4001, "silent")
+        IOLoop.current().add_callback(manager.socket_silent, self.kernel_id)
+
+    def disconnect(self):
+        if self._silence is not None:
+            IOLoop.current().remove_timeout(self._silence)
+            self._silence = None
+        return super().disconnect()
 
 
 def _take_closed_error(future) -> None:

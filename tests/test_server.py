@@ -180,3 +180,229 @@ def test_the_kernels_together_stay_under_the_total_memory_limit(monkeypatch):
         km._pages[name] = {"pooled": False, "seen": True, "cpu_base": None, "process": FakeProcess(rss_mb=mb)}
     run(km._keep_total_memory())                   # 80 + 600 + 900 = 1580 MB
     assert stopped == [("b", True)]
+
+
+# --- issue 22's attack: who makes room at the cap -----------------------------------------------------
+def a_full_house(monkeypatch, **settings):
+    """A manager at its cap with one kernel in each state the eviction order knows (times in s)."""
+    import time as _time
+    from datetime import timedelta
+
+    from jupyter_server._tz import utcnow
+
+    from qttt_widgets.server import CappedKernelManager
+    km = CappedKernelManager(evict_grace=5, evict_idle_after=600, **settings)
+    now = _time.monotonic()
+    states = {   # name: (handed s ago, asked, spoke, idle s, busy, pooled, address)
+        "pool": (None, False, False, 0, False, True, None),
+        "loading": (2, False, False, 2, False, False, "10.0.0.1"),          # inside evict_grace
+        "unseen-old": (40, False, False, 40, False, False, "10.0.0.1"),
+        "unseen-new": (20, False, False, 20, False, False, "10.0.0.1"),
+        "asked-silent": (60, True, False, 60, False, False, "10.0.0.1"),
+        "playing": (900, True, True, 30, False, False, "10.0.0.1"),         # a student, active
+        "reading": (3000, True, True, 700, False, False, "10.0.0.1"),       # idle beyond evict_idle_after
+        "thinking": (3000, True, True, 2000, True, False, "10.0.0.1"),      # busy: the computer's move
+    }
+    for name, (handed, asked, spoke, idle, busy, pooled, address) in states.items():
+        km._kernels[name] = MagicMock(last_activity=utcnow() - timedelta(seconds=idle),
+                                      execution_state="busy" if busy else "idle")
+        km._pages[name] = {"pooled": pooled, "seen": asked, "spoke": spoke, "cpu_base": None, "process": None,
+                           "handed": None if handed is None else now - handed,
+                           "delivered": None if handed is None else now - handed, "address": address}
+    # a page a busy server is still rendering (started 60 s ago, its HTML not sent yet)
+    km._kernels["rendering"] = MagicMock(last_activity=utcnow() - timedelta(seconds=60), execution_state="idle")
+    km._pages["rendering"] = dict(km._pages["unseen-old"], handed=now - 60, delivered=None)
+    for page in km._pages.values():
+        page["process"] = FakeProcess()
+    km.max_kernels = len(km._kernels)                                      # at the cap
+    stopped = []
+
+    async def shutdown_kernel(kernel_id, now=False, restart=False):
+        stopped.append(kernel_id)
+        km._kernels.pop(kernel_id, None)
+        km._pages.pop(kernel_id, None)
+    monkeypatch.setattr(km, "shutdown_kernel", shutdown_kernel)
+    monkeypatch.setattr(km, "list_kernel_ids", lambda: list(km._kernels))
+    return km, stopped
+
+
+def test_at_the_cap_the_unproven_go_first_then_the_long_idle(monkeypatch):
+    """The documented order: never ran the page (oldest first), asked but never spoke, spoke but
+    idle beyond evict_idle_after. A page still loading, an active student, a busy kernel and
+    the pool's kernel are never chosen."""
+    km, _ = a_full_house(monkeypatch)
+    assert km.eviction_order() == ["unseen-old", "unseen-new", "asked-silent", "reading"]
+    km.render_timeout = 30                  # a page not sent after render_timeout counts as sent then
+    assert km.eviction_order() == ["unseen-old", "rendering", "unseen-new", "asked-silent", "reading"]
+
+
+def test_a_page_still_being_rendered_is_not_stopped_as_unseen(monkeypatch):
+    """Under load Voila may take longer than unseen_timeout to render a page: its kernel's
+    unseen clock starts when the HTML is sent (a kernel was stopped mid-render before)."""
+    km, stopped = a_full_house(monkeypatch, unseen_timeout=10)
+    monkeypatch.setattr(server.AsyncMappingKernelManager, "cull_kernel_if_idle", lambda self, k: asyncio_none())
+    run(km.cull_kernel_if_idle("rendering"))
+    assert stopped == []
+    km.page_delivered("rendering")
+    km._pages["rendering"]["delivered"] -= 11
+    run(km.cull_kernel_if_idle("rendering"))
+    assert stopped == []                     # the kernel's own idle clock restarted at delivery
+    km._kernels["rendering"].last_activity -= __import__("datetime").timedelta(seconds=11)
+    run(km.cull_kernel_if_idle("rendering"))
+    assert stopped == ["rendering"]
+
+
+async def asyncio_none():
+    return None
+
+
+def test_within_a_rank_the_address_with_the_most_candidates_goes_first(monkeypatch):
+    km, _ = a_full_house(monkeypatch)
+    for name, address in (("unseen-old", "10.0.0.1"), ("unseen-new", "198.51.100.7")):
+        km._pages[name]["address"] = address
+    km._pages["extra"] = dict(km._pages["unseen-new"], handed=km._pages["unseen-new"]["handed"] + 10,
+                              delivered=km._pages["unseen-new"]["delivered"] + 10)
+    km._kernels["extra"] = km._kernels["unseen-new"]
+    # 198.51.100.7 holds two unproven kernels, 10.0.0.1 one (even though that one is older)
+    assert km.eviction_order()[:3] == ["unseen-new", "extra", "unseen-old"]
+
+
+def test_a_new_page_at_the_cap_evicts_instead_of_being_refused(monkeypatch):
+    km, stopped = a_full_house(monkeypatch)
+
+    async def started(self, *args, **kwargs):
+        self._kernels["new"] = MagicMock()
+        return "new"
+    monkeypatch.setattr(server.AsyncMappingKernelManager, "start_kernel", started)
+    assert run(km.start_kernel(env={"VOILA_PREHEAT": "False"})) == "new"
+    assert stopped == ["unseen-old"]
+    with pytest.raises(server.web.HTTPError) as gone:
+        km._check_kernel_id("unseen-old")
+    assert gone.value.reason == "stopped: made room for a new visitor"
+
+
+def test_the_pools_refill_never_evicts_a_page(monkeypatch):
+    km, stopped = a_full_house(monkeypatch)
+    with pytest.raises(server.web.HTTPError) as full:
+        run(km.start_kernel(env={"VOILA_PREHEAT": "True"}))
+    assert full.value.status_code == 503 and stopped == []
+
+
+def test_a_class_of_active_students_behind_one_address_is_never_evicted(monkeypatch):
+    """30 students behind one NAT address, all playing: nobody is evicted for sharing an
+    address; the 31st page at a cap of 30 is told the server is full."""
+    from datetime import timedelta
+
+    from jupyter_server._tz import utcnow
+
+    from qttt_widgets.server import CappedKernelManager
+    import time as _time
+    km = CappedKernelManager(max_kernels=30, cap_wait=0)
+    for i in range(30):
+        km._kernels[f"s{i}"] = MagicMock(last_activity=utcnow() - timedelta(seconds=i * 10), execution_state="idle")
+        km._pages[f"s{i}"] = {"pooled": False, "seen": True, "spoke": True, "cpu_base": None, "process": None,
+                              "handed": _time.monotonic() - 400, "delivered": _time.monotonic() - 400,
+                              "address": "192.0.2.1"}
+    monkeypatch.setattr(km, "list_kernel_ids", lambda: list(km._kernels))
+    assert km.eviction_order() == []
+    with pytest.raises(server.web.HTTPError) as full:
+        run(km.start_kernel(env={}))
+    assert full.value.status_code == 503
+
+
+# --- the gate -------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("target, lands", [
+    ("/", "/"), ("/?x=1", "/?x=1"), ("//evil.example/", "/"), ("https://evil.example/", "/"),
+    ("/\\evil.example", "/"), ("</script><script>alert(1)</script>", "/"),
+])
+def test_the_gate_page_sends_the_browser_back_to_this_site_only(target, lands):
+    """The gate's script sets the signed cookie and goes back to ``next``: only to a path of
+    this server, and nothing in ``next`` can end the script element."""
+    import json
+    import re
+    from urllib.parse import urlencode
+
+    from tornado.httputil import HTTPHeaders, HTTPServerRequest, RequestStartLine
+    from tornado.web import Application, decode_signed_value
+
+    from qttt_widgets.server import GateHandler
+    app = Application(cookie_secret="x" * 32, base_url="/")
+    request = HTTPServerRequest(start_line=RequestStartLine("GET", "/login?" + urlencode({"next": target}), "HTTP/1.1"),
+                                headers=HTTPHeaders({"Host": "127.0.0.1"}), connection=MagicMock())
+    handler = GateHandler(app, request)
+    written = []
+    handler.finish = written.append
+    handler.get()
+    script = written[0].split("<script>", 1)[1].rsplit("</script>", 1)[0]
+    assert "</" not in script
+    assert json.loads(re.search(r"location\.replace\((.*)\);", script).group(1)) == lands
+    cookie = json.loads(re.search(r"document\.cookie = (.*);\n", script).group(1))
+    token = cookie.split(";")[0].split("=", 1)[1]
+    assert decode_signed_value("x" * 32, "qttt_gate", token) is not None       # signed by this server
+    assert decode_signed_value("y" * 32, "qttt_gate", token) is None
+
+
+def test_at_the_cap_a_page_waits_for_room_and_concurrent_starts_do_not_overshoot(monkeypatch):
+    """A page at the cap waits up to cap_wait for a kernel to go (here one leaves after 0.6 s)
+    instead of a 503 at once; and kernels still starting count against the cap, so 3 pages
+    arriving together at a cap of 2 start 2 kernels, not 3 (42 of 40 were seen live)."""
+    import asyncio
+
+    from qttt_widgets.server import CappedKernelManager
+    km = CappedKernelManager(max_kernels=2, cap_wait=0)
+    monkeypatch.setattr(km, "list_kernel_ids", lambda: list(km._kernels))
+
+    async def slow_start(self, *args, **kwargs):
+        await asyncio.sleep(0.3)
+        name = f"k{len(self._kernels)}"
+        self._kernels[name] = MagicMock()
+        return name
+    monkeypatch.setattr(server.AsyncMappingKernelManager, "start_kernel", slow_start)
+
+    async def three_at_once():
+        return await asyncio.gather(*[km.start_kernel(env={}) for _ in range(3)], return_exceptions=True)
+    results = run(three_at_once())
+    assert sorted(r for r in results if isinstance(r, str)) == ["k0", "k1"]
+    assert [r.status_code for r in results if not isinstance(r, str)] == [503]
+
+    km.cap_wait = 5
+
+    async def one_leaves_then_a_page():
+        async def leave():
+            await asyncio.sleep(0.6)
+            del km._kernels["k0"]
+        _, started = await asyncio.gather(leave(), km.start_kernel(env={}))
+        return started
+    assert run(one_leaves_then_a_page()) in km._kernels
+
+
+def test_a_refill_refused_at_the_cap_does_not_block_shutting_kernels_down(monkeypatch, tmp_path):
+    """Voila's pool: its shutdown_kernel reads every pool task's result, so one refill refused
+    at the cap (HTTP 503) made every shutdown raise until the next cull tick; the attack run
+    left the attacker's kernel alive that way."""
+    import asyncio
+
+    from voila.voila_kernel_manager import voila_kernel_manager_factory
+
+    from qttt_widgets.server import CappedKernelManager
+    Pooled = voila_kernel_manager_factory(CappedKernelManager, True, 1)
+
+    from traitlets.config import Configurable
+
+    class App(Configurable):                 # what Voila's kernel manager reads of its parent
+        root_dir, notebook_path = str(tmp_path), None
+
+    async def scenario():
+        km = Pooled(max_kernels=1, parent=App())
+        refused = asyncio.get_running_loop().create_future()
+        refused.set_exception(server.web.HTTPError(503))
+        km._pools = {"app.ipynb": [refused]}
+        shut = []
+
+        async def base_shutdown(self, kernel_id, *args, **kwargs):
+            shut.append(kernel_id)
+        monkeypatch.setattr(server.AsyncMappingKernelManager, "shutdown_kernel", base_shutdown)
+        await km.shutdown_kernel("k")
+        return shut, km._pools
+    shut, pools = run(scenario())
+    assert shut == ["k"] and pools == {"app.ipynb": []}

@@ -16,13 +16,14 @@ import urllib.request
 import pytest
 import websocket                                                     # websocket-client
 
-from browser_helpers import ARTIFACTS, shot
+from browser_helpers import ARTIFACTS, page_html, shot
 from qttt_widgets.server import BROWSER_PROTOCOL
 
 
-def kernel_of_a_bare_get(base: str) -> str:
-    """GET the app page as curl would (no JavaScript) and read its kernel id from the page."""
-    html = urllib.request.urlopen(base + "/", timeout=180).read().decode()
+def kernel_of_a_script(base: str) -> str:
+    """GET the app page as a script written for it would (it passes the gate, then runs no
+    JavaScript) and read its kernel id from the page."""
+    html = page_html(base)
     config = re.search(r'<script id="jupyter-config-data" type="application/json">(.*?)</script>', html, re.S)
     return json.loads(config.group(1))["kernelId"]
 
@@ -62,7 +63,7 @@ def kernel_info(ws) -> dict:
 
 # --- finding 2 ---------------------------------------------------------------------------------------
 def test_an_8_byte_frame_closes_its_socket_and_the_kernel_still_answers(voila_server):
-    kernel_id = kernel_of_a_bare_get(voila_server)
+    kernel_id = kernel_of_a_script(voila_server)
     ws = channels(voila_server, kernel_id)
     ws.send_binary((10**7).to_bytes(8, "little"))              # "ten million offsets follow"
     assert close_code(ws) == 1008                               # refused, not decoded
@@ -128,7 +129,7 @@ def test_a_pooled_kernel_is_not_culled_before_its_page_connects(tmp_path):
             as (base, proc, log):
         wait_for(lambda: log_count(log, POOL_FILLED) >= 1, "the pool is filled")
         time.sleep(5)                                   # the quiet spell itself: the pooled kernel's idle clock ages
-        kernel_id = kernel_of_a_bare_get(base)
+        kernel_id = kernel_of_a_script(base)
         wait_for(lambda: log_count(log, POOL_FILLED) >= 2, "the pool refilled (several cull ticks)")
         ws = channels(base, kernel_id)                  # 404 here when the kernel was culled
         assert kernel_info(ws)
@@ -141,18 +142,18 @@ def test_bare_gets_do_not_hold_kernels_and_the_cap_frees_itself(tmp_path):
     within seconds (unseen_timeout), and the next visitor gets a page, not a 503."""
     with voila(tmp_path, "--CappedKernelManager.max_kernels=2", "--VoilaConfiguration.preheat_kernel=False",
                "--CappedKernelManager.unseen_timeout=2", "--MappingKernelManager.cull_interval=1") as (base, proc, log):
-        ids = [kernel_of_a_bare_get(base) for _ in range(2)]     # the cap is full (the 503: test_voila_app.py)
+        ids = [kernel_of_a_script(base) for _ in range(2)]     # the cap is full (the 503: test_voila_app.py)
         for kernel_id in ids:       # watched in the log: asking /api/kernels/<id> is what a page does
             wait_for(lambda: log_count(log, f"stopping kernel {kernel_id}"), f"kernel {kernel_id} of a bare GET stopped")
             wait_for(lambda: kernel_state(base, kernel_id)[0] == 404, "its shutdown done")
             assert "never connected" in kernel_state(base, kernel_id)[1].get("reason", ""), kernel_state(base, kernel_id)
-        assert kernel_of_a_bare_get(base)               # room again
+        assert kernel_of_a_script(base)               # room again
 
 
 def test_an_idle_connected_kernel_is_culled_and_says_why(tmp_path):
     with voila(tmp_path, "--VoilaConfiguration.preheat_kernel=False", "--CappedKernelManager.connected_idle_timeout=3",
                "--MappingKernelManager.cull_interval=1") as (base, proc, log):
-        kernel_id = kernel_of_a_bare_get(base)
+        kernel_id = kernel_of_a_script(base)
         ws = channels(base, kernel_id)
         assert kernel_info(ws)
         assert close_code(ws) == 4000                   # the server let go of the idle page, saying so
@@ -168,9 +169,9 @@ def test_the_pool_refills_once_the_cap_has_room_again(tmp_path):
     with voila(tmp_path, "--CappedKernelManager.max_kernels=2", "--CappedKernelManager.unseen_timeout=2",
                "--MappingKernelManager.cull_interval=1") as (base, proc, log):
         wait_for(lambda: log_count(log, POOL_FILLED) >= 1, "the pool is filled")
-        first = kernel_of_a_bare_get(base)              # the pooled kernel; its refill starts
+        first = kernel_of_a_script(base)              # the pooled kernel; its refill starts
         wait_for(lambda: log_count(log, POOL_FILLED) >= 2 or log_count(log, "kernel cap reached"), "the refill")
-        second = kernel_of_a_bare_get(base)             # the refilled pooled kernel; its refill meets the cap
+        second = kernel_of_a_script(base)             # the refilled pooled kernel; its refill meets the cap
         wait_for(lambda: log_count(log, "kernel cap reached") >= 1, "a refill refused at the cap")
         for kernel_id in (first, second):
             wait_for(lambda: log_count(log, f"stopping kernel {kernel_id}"), "the bare GETs' kernels stopped")
@@ -180,7 +181,7 @@ def test_the_pool_refills_once_the_cap_has_room_again(tmp_path):
             after = log.read_text().split("stopping kernel", 1)[1]
             return "Kernel started" in after and POOL_FILLED in after.split("Kernel started", 1)[1]
         wait_for(refilled, "the pool filled again after the cap")
-        assert kernel_of_a_bare_get(base)
+        assert kernel_of_a_script(base)
         assert log_count(log, "Using pre-heated kernel") == used + 1
 
 
@@ -199,7 +200,7 @@ def test_closing_the_tab_frees_its_kernel(page, voila_server):
     status, body = wait_for(lambda: (lambda r: r if r[0] == 404 else None)(kernel_state(voila_server, kernel_id)),
                             "the closed tab's kernel shut down", within=30)
     assert body.get("reason") == "stopped: closed", body
-    refused = urllib.request.Request(f"{voila_server}/voila/api/shutdown/{kernel_of_a_bare_get(voila_server)}",
+    refused = urllib.request.Request(f"{voila_server}/voila/api/shutdown/{kernel_of_a_script(voila_server)}",
                                      data=b"", method="POST")
     with pytest.raises(urllib.error.HTTPError) as e:            # no cookie, no _xsrf: still refused
         urllib.request.urlopen(refused, timeout=30)
@@ -224,7 +225,7 @@ def test_a_page_whose_kernel_was_culled_says_so_with_a_reload_button(page, tmp_p
 # --- finding 8 ---------------------------------------------------------------------------------------
 def test_a_refused_websocket_writes_one_line_to_the_log_not_a_traceback(tmp_path):
     with voila(tmp_path, "--VoilaConfiguration.preheat_kernel=False") as (base, proc, log):
-        kernel_id = kernel_of_a_bare_get(base)
+        kernel_id = kernel_of_a_script(base)
         before = log.read_text()
         url = base.replace("http", "ws") + f"/api/kernels/{kernel_id}/channels"
         with pytest.raises(websocket.WebSocketBadStatusException) as refused:     # the legacy JSON protocol
@@ -254,7 +255,7 @@ def test_a_socket_that_never_speaks_does_not_hold_a_kernel(tmp_path):
     a page's widget manager speaks at once, so the kernel is stopped as unseen and the socket closed."""
     with voila(tmp_path, "--VoilaConfiguration.preheat_kernel=False", "--CappedKernelManager.unseen_timeout=2",
                "--MappingKernelManager.cull_interval=1") as (base, proc, log):
-        kernel_id = kernel_of_a_bare_get(base)
+        kernel_id = kernel_of_a_script(base)
         ws = channels(base, kernel_id)
         assert close_code(ws) == 4000
         wait_for(lambda: log_count(log, f"stopping kernel {kernel_id}: its page never connected"), "stopped as unseen")
@@ -290,7 +291,7 @@ def test_a_kernel_is_not_stopped_as_unseen_while_voila_still_renders_its_page(tm
         try:
             wait_until_up(base + "/voila/static/", proc)
             # a page whose kernel is stopped mid-render never ends: a bounded wait
-            html = urllib.request.urlopen(base + "/", timeout=60).read().decode()
+            html = page_html(base, timeout=60)
             kernel_id = json.loads(re.search(r'<script id="jupyter-config-data" type="application/json">(.*?)</script>',
                                              html, re.S).group(1))["kernelId"]
             assert "the render got to the end" in html, log_path.read_text()[-3000:]
@@ -325,7 +326,7 @@ def test_a_socket_that_goes_away_while_the_server_writes_leaves_no_traceback(tmp
     import socket
     import struct
     with voila(tmp_path, "--VoilaConfiguration.preheat_kernel=False") as (base, proc, log):
-        kernel_id = kernel_of_a_bare_get(base)
+        kernel_id = kernel_of_a_script(base)
         for _ in range(4):
             url = base.replace("http", "ws") + f"/api/kernels/{kernel_id}/channels?session_id={uuid.uuid4().hex}"
             ws = websocket.create_connection(url, timeout=20, subprotocols=[BROWSER_PROTOCOL],
@@ -341,3 +342,59 @@ def test_a_socket_that_goes_away_while_the_server_writes_leaves_no_traceback(tmp
         text = log.read_text()
         assert "never retrieved" not in text and "WebSocketClosedError" not in text, text[-3000:]
         assert kernel_state(base, kernel_id)[0] == 200                  # the kernel still serves its page
+
+
+# --- issue 22's attack target ------------------------------------------------------------------------
+def test_a_bare_get_gets_the_gate_and_starts_no_kernel(tmp_path):
+    """curl, a crawler or a link preview (no JavaScript) gets the gate page, not the app: no
+    kernel starts, however many come. A script that sets the gate's cookie gets the app."""
+    import psutil
+    with voila(tmp_path, "--VoilaConfiguration.preheat_kernel=False") as (base, proc, log):
+        for _ in range(20):
+            with urllib.request.urlopen(base + "/", timeout=60) as r:
+                gate = r.read().decode()
+            assert r.url.startswith(base + "/login") and "qttt_gate" in gate and "kernelId" not in gate
+        forged = urllib.request.Request(base + "/", headers={"Cookie": "qttt_gate=2|1:0|10:1|9:qttt_gate|4:eHg=|00"})
+        assert "kernelId" not in urllib.request.urlopen(forged, timeout=60).read().decode()
+        assert log_count(log, "Kernel started") == 0
+        assert not [p for p in psutil.Process(proc.pid).children(recursive=True) if "ipykernel" in " ".join(p.cmdline())]
+        assert kernel_of_a_script(base)
+        assert log_count(log, "Kernel started") == 1
+
+
+def test_a_silent_socket_is_closed_and_its_kernel_freed(tmp_path):
+    """A script that asks for its kernel as the page does (so it is not "unseen"), then connects a
+    websocket and says nothing: the socket is closed (4001) and the kernel stopped. A socket that
+    speaks at once, as a page's widget manager does, stays."""
+    with voila(tmp_path, "--VoilaConfiguration.preheat_kernel=False", "--CappedKernelManager.silent_socket_timeout=2",
+               "--CappedKernelManager.unseen_timeout=0", "--MappingKernelManager.cull_interval=1") as (base, proc, log):
+        silent, speaking = kernel_of_a_script(base), kernel_of_a_script(base)
+        for kernel_id in (silent, speaking):
+            assert kernel_state(base, kernel_id)[0] == 200          # what the page's script does first
+        quiet = channels(base, silent)
+        talker = channels(base, speaking)
+        assert kernel_info(talker)
+        assert close_code(quiet) == 4001
+        status, body = wait_for(lambda: (lambda r: r if r[0] == 404 else None)(kernel_state(base, silent)),
+                                "the silent socket's kernel gone")
+        assert body.get("reason") == "stopped: its page connected and never spoke", body
+        assert close_code(talker, within=6) == "open"
+        assert kernel_state(base, speaking)[0] == 200
+        talker.close()
+
+
+def test_at_the_cap_a_page_that_never_ran_its_script_makes_room(tmp_path):
+    """Cap 2: one script's page that never ran the page's JavaScript and one student who plays.
+    A third visitor is not refused: the never-seen page's kernel is evicted, the student's stays."""
+    with voila(tmp_path, "--VoilaConfiguration.preheat_kernel=False", "--CappedKernelManager.max_kernels=2",
+               "--CappedKernelManager.unseen_timeout=0", "--CappedKernelManager.evict_grace=0",
+               "--MappingKernelManager.cull_interval=1") as (base, proc, log):
+        unseen, student = kernel_of_a_script(base), kernel_of_a_script(base)
+        ws = channels(base, student)
+        assert kernel_info(ws)
+        third = kernel_of_a_script(base)                            # a 503 before the eviction order
+        assert third not in (unseen, student)
+        status, body = kernel_state(base, unseen)
+        assert status == 404 and body.get("reason") == "stopped: made room for a new visitor", body
+        assert kernel_info(ws)                                      # the student still plays
+        ws.close()

@@ -185,15 +185,18 @@ def test_kernels_are_capped_and_each_kernel_memory_limited():
     proc = subprocess.Popen([sys.executable, "-m", "voila", "notebooks/app.ipynb", "--no-browser", f"--port={port}",
                              "--Voila.ip=127.0.0.1", "--CappedKernelManager.max_kernels=2",
                              "--VoilaConfiguration.preheat_kernel=False",
-                             "--CappedKernelManager.unseen_timeout=0"],   # these bare GETs must stay
+                             "--CappedKernelManager.unseen_timeout=0",    # these scripts' pages must stay
+                             "--CappedKernelManager.evict_grace=100000"],
                             cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     base = f"http://127.0.0.1:{port}"
     try:
         wait_until_up(base + "/voila/static/", proc)
+        from browser_helpers import gate_cookie, page_html
+        cookie = gate_cookie(base)
         for _ in range(2):
-            assert urllib.request.urlopen(base + "/", timeout=180).status == 200
+            assert "kernelId" in page_html(base, cookie)
         try:
-            urllib.request.urlopen(base + "/", timeout=60)
+            page_html(base, cookie, timeout=60)
             raise AssertionError("a third kernel was started beyond the cap of 2")
         except urllib.error.HTTPError as e:
             assert e.code == 503 and "server is full" in e.read().decode()
