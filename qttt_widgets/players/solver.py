@@ -667,7 +667,8 @@ class PerfectPlayer:
 
 class ImperfectPlayer(PerfectPlayer):
     """The perfect action, except that with probability ``p`` it plays uniformly among the
-    other legal actions (the thesis' imperfect opponent, and the app's difficulty)."""
+    other legal actions, on every position of Goff's game (the app's difficulty). The thesis'
+    imperfect opponent (lesson 14) is stricter: classical tic-tac-toe, drawn boards, losing moves."""
 
     def __init__(self, seed: int | None = None, p: float = 0.1, solver: GoffSolver | None = None):
         if not 0 <= p <= 1:
