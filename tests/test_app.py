@@ -30,7 +30,7 @@ def shown(widget) -> bool:
 def test_no_view_holds_the_apps_live_game():
     """A view draws a snapshot: whatever it did to it could not change the app's game."""
     for mode in ("goff", "random", "qubit", "classical"):
-        app = GameApp(mode=mode)
+        app = GameApp(mode=mode, o="Human")
         action = app.game.legal_moves()[0]
         app.play(action)
         app.undo()
@@ -42,7 +42,7 @@ def test_no_view_holds_the_apps_live_game():
 
 
 def test_one_click_draws_the_board_once():
-    app = GameApp(mode="goff")
+    app = GameApp(mode="goff", o="Human")
     drawn = []
     refresh = app.view.refresh
     app.view.refresh = lambda: (drawn.append(1), refresh())[1]
@@ -79,7 +79,7 @@ def test_a_view_sends_intents_and_never_changes_the_game_itself():
 
 
 def test_a_refused_intent_shows_the_rule_and_the_game_is_unchanged():
-    app = GameApp()
+    app = GameApp(o="Human")
     click(app.view, "19 19")                                # O2 in 1 and 9 closes a cycle; X chooses
     before = app.game.to_record()
     click(app.view, "5")                                    # not one of the two squares
@@ -88,7 +88,7 @@ def test_a_refused_intent_shows_the_rule_and_the_game_is_unchanged():
 
 
 def test_text_from_a_record_is_escaped_in_the_page():
-    app = GameApp()
+    app = GameApp(o="Human")
     app.record.value = '{"format": "<script>alert(1)</script>"}'
     app.load_button.click()
     assert "<script>" not in app.message.value and "&lt;script&gt;" in app.message.value
@@ -97,7 +97,7 @@ def test_text_from_a_record_is_escaped_in_the_page():
 # --- the options ----------------------------------------------------------------------------
 @pytest.mark.parametrize("n", [3, 4, 5])
 def test_qubit_board_sizes(n):
-    app = GameApp(mode="qubit")
+    app = GameApp(mode="qubit", o="Human")
     app.size.value = n
     assert app.game.n == n and len(app.view.buttons) == n * n
     click(app.view, str(n))                                  # a classical mark in cell n
@@ -105,7 +105,7 @@ def test_qubit_board_sizes(n):
 
 
 def test_qubit_levels_and_measurement_options_make_the_game():
-    app = GameApp(mode="qubit")
+    app = GameApp(mode="qubit", o="Human")
     assert [v for _, v in app.view.level.options] == [1, 3]
     app.levels.value = (1, 2, 3, 4)
     assert app.game.levels == (1, 2, 3, 4) and [v for _, v in app.view.level.options] == [1, 2, 3, 4]
@@ -116,7 +116,7 @@ def test_qubit_levels_and_measurement_options_make_the_game():
 
 
 def test_controls_that_do_not_apply_are_hidden():
-    app = GameApp()
+    app = GameApp(o="Human")
     assert not any(shown(w) for w in (app.size, app.levels, app.measurement, app.difficulty))
     assert shown(app.hint_button)
     app.mode.value = "qubit"
@@ -129,7 +129,7 @@ def test_controls_that_do_not_apply_are_hidden():
 
 
 def test_the_solver_menu_shows_only_when_a_side_is_the_solver():
-    app = GameApp()
+    app = GameApp(o="Human")
     assert not shown(app.difficulty)                         # both human (a defect found in review)
     app.o_player.value = SOLVER_NAME
     assert shown(app.difficulty)
@@ -139,7 +139,7 @@ def test_the_solver_menu_shows_only_when_a_side_is_the_solver():
 
 @pytest.mark.parametrize("n", [4, 5])
 def test_classical_sizes_play_and_offer_only_the_players_that_know_the_board(n):
-    app = GameApp(mode="classical")
+    app = GameApp(mode="classical", o="Human")
     app.size.value = n
     assert app.game.n == n and len(app.view.buttons) == n * n
     assert "Computer: perfect" not in app.o_player.options and "Computer: random" in app.o_player.options
@@ -150,7 +150,7 @@ def test_classical_sizes_play_and_offer_only_the_players_that_know_the_board(n):
 
 # --- the defects found in review ------------------------------------------------------------
 def test_the_hint_goes_when_the_game_ends():
-    app = GameApp()
+    app = GameApp(o="Human")
     click(app.view, "58 47 67 59 48 68")                      # a cycle: X chooses
     app.hint_button.click()
     assert "Hint:" in app.message.value
@@ -159,7 +159,7 @@ def test_the_hint_goes_when_the_game_ends():
 
 
 def test_a_classical_record_of_another_size_shows_its_whole_board():
-    app = GameApp(mode="classical")
+    app = GameApp(mode="classical", o="Human")
     big = ClassicalBoard(5)
     big.play(24)
     app.record.value = json.dumps(big.to_record())
@@ -177,7 +177,8 @@ def test_after_a_4x4_record_the_perfect_player_is_not_offered_and_loads_still_wo
     app.record.value = json.dumps(ClassicalBoard(4).to_record())
     app.load_button.click()
     assert app.game.n == 4 and "Computer: perfect" not in app.o_player.options
-    assert app.settings["O"] == "Human" and app.players["O"] is None
+    # a computer that knows the 4 x 4 board takes over (the student still plays a computer)
+    assert app.settings["O"] == "Computer: random" and type(app.players["O"]).__name__ == "RandomPlayer"
     app.record.value = json.dumps(ClassicalBoard(3).to_record())
     app.load_button.click()
     assert app.message.value == "Loaded." and app.game.n == 3
@@ -187,7 +188,7 @@ def test_after_a_4x4_record_the_perfect_player_is_not_offered_and_loads_still_wo
 
 
 def test_a_narrow_win_says_where_the_half_point_comes_from():
-    app = GameApp()
+    app = GameApp(o="Human")
     click(app.view, "58 47 67 59 48 68 8")
     status = app.view.status.value
     assert "X wins — X 1, O ½" in status
@@ -206,7 +207,7 @@ def test_the_board_says_the_computer_is_thinking_while_it_moves():
 
 
 def test_the_review_judges_each_action_and_shows_its_position():
-    app = GameApp()
+    app = GameApp(o="Human")
     click(app.view, "48 56 14 35")
     app.tabs.selected_index = 3
     table = app.review_box.children[1]
@@ -226,7 +227,7 @@ def test_the_review_judges_each_action_and_shows_its_position():
 
 @pytest.mark.slow
 def test_the_review_under_the_coins_rules_lists_the_coin():
-    app = GameApp(mode="random")
+    app = GameApp(mode="random", o="Human")
     click(app.view, "12 12")                                 # O2 in 1 and 2 closes a cycle: the coin
     app.tabs.selected_index = 3
     texts = cell_texts(app.review_box.children[1])
@@ -242,7 +243,7 @@ def load(app, text: str) -> str:
 
 
 def test_the_review_head_has_no_stray_space_and_no_value_reads_minus_zero():
-    app = GameApp()
+    app = GameApp(o="Human")
     click(app.view, "58 47 67 59 48 68 8")                   # the README's game, to its end
     app.tabs.selected_index = 3
     head = app.review_box.children[0].value
@@ -253,21 +254,21 @@ def test_the_review_head_has_no_stray_space_and_no_value_reads_minus_zero():
 
 
 def test_json_that_is_not_a_record_is_not_read_as_moves():
-    app = GameApp()
+    app = GameApp(o="Human")
     text = load(app, "[[[[1]]]]")
     assert "not a saved record" in text and "a move is two squares" not in text
     assert "The current game is unchanged" in text
 
 
 def test_a_refused_collapse_names_the_move_it_follows():
-    app = GameApp()
+    app = GameApp(o="Human")
     text = load(app, "58 47 67 59 48 68(7)")
     assert "move 6 (68, then the collapse into square 7): O6 can only collapse into square 6 or 8" in text
     assert "((" not in text
 
 
 def test_the_circuit_of_a_finished_game_does_not_say_no_marks_yet():
-    app = GameApp()
+    app = GameApp(o="Human")
     click(app.view, "58 47 67 59 48 68 8")
     app.tabs.selected_index = 1
     assert app.game.is_over
@@ -278,13 +279,13 @@ def test_the_circuit_of_a_finished_game_does_not_say_no_marks_yet():
                                              ("classical", 5, "five in a row"), ("qubit", 3, "three in a row"),
                                              ("qubit", 4, "four in a row"), ("qubit", 5, "five in a row")])
 def test_the_rules_and_the_status_say_how_many_in_a_row_win(mode, n, words):
-    app = GameApp(mode=mode)
+    app = GameApp(mode=mode, o="Human")
     app.size.value = n
     assert words in app.rules.value.lower() and words in app.view.status.value
 
 
 def test_a_four_by_four_draw_says_nobody_has_four_in_a_row():
-    app = GameApp(mode="classical")
+    app = GameApp(mode="classical", o="Human")
     app.size.value = 4
     # X holds 1-2-3 and 1-6-11 (three in a row, not four): no win on 4 x 4
     for sq in (1, 4, 2, 5, 3, 8, 6, 13, 14, 15, 12, 11, 7, 16, 9, 10):
@@ -294,7 +295,7 @@ def test_a_four_by_four_draw_says_nobody_has_four_in_a_row():
 
 
 def test_a_collapse_rows_best_is_named_like_its_action():
-    app = GameApp()
+    app = GameApp(o="Human")
     click(app.view, "58 47 67 59 48 68 8")
     app.tabs.selected_index = 3
     texts = cell_texts(app.review_box.children[1])
@@ -317,9 +318,9 @@ def test_a_quantum_opponent_is_warmed_up_in_the_background_once(monkeypatch):
     """Issue 24, item 1: the first reply of a quantum opponent loaded qiskit and Aer (0.4 s of CPU
     before any reply). Choosing one starts a background move with it, once per kernel."""
     import sys
-    from qttt_widgets.widgets import app as app_module
-    monkeypatch.setattr(app_module, "_WARMED", set())
-    app = GameApp(mode="random")
+    from qttt_widgets.widgets import controller
+    monkeypatch.setattr(controller, "_WARMED", set())
+    app = GameApp(mode="random", o="Human")
     assert app.warming == []                                     # two humans: nothing to load
     app.o_player.value = "Computer: Grover heuristic (ESILV)"
     [thread] = app.warming
