@@ -331,3 +331,118 @@ def test_a_quantum_opponent_is_warmed_up_in_the_background_once(monkeypatch):
     assert other.warming == []                                   # already warm in this kernel
     app.o_player.value = "Computer: quantum minimax (ESILV)"     # a classical search: nothing to load
     assert len(app.warming) == 1
+
+
+# --- issue 24, item 9: the first impression ---------------------------------------------------
+def test_the_app_opens_against_the_easy_solver_and_two_players_are_one_click_away():
+    """GameApp() opened as Human vs Human; now the student is X against the Goff solver at the
+    easy level, and the 'two players' button gives two humans."""
+    app = GameApp()
+    assert app.settings["O"] == SOLVER_NAME and app.difficulty.value == 0.5 and shown(app.difficulty)
+    assert type(app.players["O"]).__name__ == "ImperfectPlayer" and app.players["X"] is None
+    assert app.opponents.value == "computer"
+    click(app.view, "19")
+    assert len(app.game.history) == 2 and app.game.to_move == "X"          # the computer answered
+    app.opponents.value = "humans"                                          # one click
+    assert app.settings["X"] == app.settings["O"] == "Human" and app.o_player.value == "Human"
+    assert not shown(app.difficulty) and len(app.game.history) == 2        # the game goes on
+    click(app.view, "37")
+    assert app.game.notation().endswith("37") and app.game.to_move == "O"  # nobody answered
+    app.opponents.value = "computer"
+    assert app.settings["O"] == SOLVER_NAME and app.game.to_move == "X"     # ... and back: O answers
+
+
+def test_changing_mode_keeps_the_game_to_return_to():
+    """A mode change threw the game away without a word; now the game is kept, the message line
+    says so, and choosing its mode again brings it back as it was."""
+    app = GameApp(o="Human")
+    click(app.view, "19 59")
+    app.mode.value = "classical"
+    assert app.game.kind == "classical" and app.game.history == ()
+    assert app.message.value == ("Your game in “Goff: the other player chooses the collapse” (2 actions) is "
+                                 "kept: choose that Mode again to go back to it.")
+    click(app.view, "5")
+    app.mode.value = "goff"
+    assert app.game.notation() == "19 59" and app.view.game == app.game
+    assert app.message.value.startswith("Back to your game in “Goff: the other player chooses the collapse”, as "
+                                        "you left it") and "“Classical tic-tac-toe” (1 action) is kept" in app.message.value
+    app.mode.value = "classical"
+    assert app.game.cells[4] == "X"                                         # the classical game came back too
+    app.new_button.click()                                                  # New game starts over, on purpose
+    assert app.game.history == () and "goff" in app.kept
+
+
+def watching(**options):
+    from qttt_widgets.widgets.controller import ManualClock
+    clock = ManualClock()
+    app = GameApp(clock=clock, **options)
+    app.opponents.value = "watch"
+    return app, clock
+
+
+def test_two_computers_play_move_by_move_with_pause_and_step():
+    """Computer vs computer finished the game at once; now each move waits for the clock, and
+    Pause and Step show only when two computers play."""
+    app = GameApp(o="Human")
+    assert not shown(app.watch_box)
+    app, clock = watching()
+    assert app.settings["X"] == app.settings["O"] == SOLVER_NAME and shown(app.watch_box)
+    assert app.game.history == () and clock.waiting() == 1                 # nothing yet: the first move waits
+    assert app.pause_button.description == "Pause" and "a move every 0.8 s" in app.watch_label.value
+    clock.run_next()
+    assert len(app.game.history) == 1 and clock.waiting() == 1             # one move, the next one waits
+    assert "is thinking" not in app.view.status.value and app.view.locked   # clicks wait for the computers
+    app.pause_button.click()
+    assert clock.waiting() == 0 and app.pause_button.description == "Play" and "paused" in app.watch_label.value
+    app.step_button.click()
+    assert len(app.game.history) == 2 and clock.waiting() == 0             # one move, still paused
+    app.pause_button.click()                                               # Play
+    assert clock.waiting() == 1
+    while clock.run_next():
+        pass
+    assert app.game.is_over and "the game is over" in app.watch_label.value
+    assert app.step_button.disabled and app.pause_button.disabled
+
+
+def test_the_computers_stop_when_the_mode_changes_or_the_app_closes():
+    app, clock = watching()
+    clock.run_next()
+    app.mode.value = "classical"                          # the Goff game is kept, its clock stopped
+    assert clock.waiting() == 1 and app.game.kind == "classical"          # the classical computers' first move
+    app.mode.value = "goff"
+    assert app.game.kind == "goff" and len(app.game.history) == 1 and clock.waiting() == 0   # back, paused
+    assert app.pause_button.description == "Play"
+    app.pause_button.click()
+    assert clock.waiting() == 1
+    app.opponents.value = "computer"                      # a human again: the clock stops
+    assert clock.waiting() == 0 and app.watch_box.layout.display == "none"
+    app.opponents.value = "watch"
+    assert clock.waiting() == 1
+    app.close()
+    assert clock.waiting() == 0
+    assert not clock.run_next()
+
+
+def test_two_computers_on_the_kernels_loop_leave_it_free_between_moves():
+    """In a kernel the clock is its asyncio loop: the moves come one by one while other work
+    (a click, here a counter) runs between them."""
+    import asyncio
+
+    async def watch():
+        app = GameApp(pace=0.01)
+        app.opponents.value = "watch"
+        beats, sizes = 0, []
+        for _ in range(3000):
+            await asyncio.sleep(0.005)
+            beats += 1
+            if not sizes or sizes[-1] != len(app.game.history):
+                sizes.append(len(app.game.history))
+            if app.game.is_over:
+                break
+        app.close()
+        return app, beats, sizes
+
+    app, beats, sizes = asyncio.run(watch())
+    assert app.game.is_over
+    assert sizes == list(range(len(sizes))) and len(sizes) >= 9            # every move seen, one at a time
+    assert beats > len(sizes)                                             # the loop ran other work between

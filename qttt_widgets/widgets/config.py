@@ -138,12 +138,13 @@ def best_html(best) -> str:
 
 def kept_text(label: str, actions: int) -> str:
     """What the message line says when a mode change puts a game aside."""
-    return (f"Your {label} game ({actions} action{'s' if actions != 1 else ''}) is kept: choose it in Mode "
-            "to go back to it.")
+    return (f"Your game in “{label}” ({actions} action{'s' if actions != 1 else ''}) is kept: choose that "
+            "Mode again to go back to it.")
 
 
 def back_text(label: str) -> str:
-    return f"Back to your {label} game, as you left it. New game starts a fresh one."
+    """What the message line says when a mode change brings a kept game back."""
+    return f"Back to your game in “{label}”, as you left it (New game starts a fresh one)."
 
 
 def player_label(name: str) -> str:

@@ -173,6 +173,7 @@ class GameController:
         if key == "mode":
             self._change_mode(value)
         elif key in ("X", "O", "difficulty"):
+            self._stop()
             was = self.opponents()
             self.settings[key] = value
             self._make_players()
@@ -194,6 +195,7 @@ class GameController:
         computer = C.default_computer(st["mode"], st["size"])
         st["X"], st["O"] = {"computer": (C.HUMAN, computer), "humans": (C.HUMAN, C.HUMAN),
                             "watch": (computer, computer)}[kind]
+        self._stop()
         self.paused = False
         self._make_players()
         self._after_change()
