@@ -394,6 +394,7 @@ def test_two_computers_play_move_by_move_with_pause_and_step():
     assert "is thinking" not in app.view.status.value and app.view.locked   # clicks wait for the computers
     app.pause_button.click()
     assert clock.waiting() == 0 and app.pause_button.description == "Play" and "paused" in app.watch_label.value
+    assert "Paused: O (computer: Goff solver) plays next. Press Play" in app.view.status.value   # not 'click'
     app.step_button.click()
     assert len(app.game.history) == 2 and clock.waiting() == 0             # one move, still paused
     app.pause_button.click()                                               # Play

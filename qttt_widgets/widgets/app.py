@@ -91,6 +91,7 @@ class GameApp(widgets.VBox):
                                          tooltip="two computers play: pause, or play on")
         self.step_button = self._button("Step", "step-forward", c.step, SMALL, tooltip="play one move, then wait")
         self.watch_label = widgets.HTML()
+        self.watch_label.add_class("qttt-watch")
         self.undo_button = self._button("Undo", "undo", c.undo)
         self.redo_button = self._button("Redo", "repeat", c.redo)
         self.hint_button = self._button("Hint", "lightbulb-o", c.hint, tooltip="the perfect actions here, from the Goff solver")

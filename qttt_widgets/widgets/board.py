@@ -126,7 +126,8 @@ class _GridBoard(widgets.VBox):
             locked = "You are looking at an earlier position: press 'Back to the game' to play on."
             note = f"Reviewing: the position after action {state.reviewing} — press 'Back to the game' to play on."
         else:
-            locked, note = ("Wait: the computer is to move." if state.computer_to_move else ""), state.thinking
+            locked = "Wait: the computer is to move." if state.computer_to_move else ""
+            note = state.thinking or state.waiting
         if self.locked and locked != self.locked:
             self.message.value = ""              # a refusal said under the old lock no longer applies
         self.show(state.shown, locked=locked, note=note, fresh=state.fresh)

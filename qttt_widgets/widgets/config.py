@@ -147,6 +147,13 @@ def back_text(label: str) -> str:
     return f"Back to your game in “{label}”, as you left it (New game starts a fresh one)."
 
 
+def waiting_text(who: str, name: str, watch: str | None) -> str:
+    """The status line when a computer is to move and is not thinking yet (two computers)."""
+    if watch == "paused":
+        return f"Paused: {who} ({player_label(name)}) plays next. Press Play, or Step for one move."
+    return f"{who} ({player_label(name)}) plays next."
+
+
 def player_label(name: str) -> str:
-    """A player's name as the status line says it: 'computer: random'."""
-    return name.replace("Computer: ", "computer: ")
+    """A player's name as the status line says it: 'computer: random', 'computer: Goff solver'."""
+    return name.replace("Computer: ", "computer: ").replace(" (see difficulty)", "")

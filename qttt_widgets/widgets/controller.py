@@ -141,11 +141,14 @@ class GameController:
 
     def snapshot(self, fresh: bool = False, thinking: str | None = None) -> AppSnapshot:
         st = self.settings
+        who = self.game.current_player()
+        waiting = (C.waiting_text(who, st[who], self.watch()) if self._computer_to_move() and thinking is None
+                   else None)
         return AppSnapshot(
             game=self.game.snapshot(), shown=self.shown_game().snapshot(), settings=st,
             players=tuple(MODES[st["mode"]].player_names(st["size"])), opponents=self.opponents(),
             reviewing=self.reviewing, fresh=fresh, thinking=thinking,
-            computer_to_move=self._computer_to_move(), watch=self.watch(), message=self.message,
+            computer_to_move=self._computer_to_move(), waiting=waiting, watch=self.watch(), message=self.message,
             history=C.history_text(self.game), can_undo=bool(self.game.history),
             can_redo=bool(self.game.redo_stack), kept=tuple(self.kept))
 

@@ -21,7 +21,8 @@ class AppSnapshot:
     * ``fresh``: the board shows another game than the last snapshot did (new, loaded, taken
       back): a view forgets its selection and its message;
     * ``thinking``: the words while a computer chooses ('O (computer: random) is thinking…'),
-      else None; ``computer_to_move``: the side to act is a computer, so clicks wait;
+      else None; ``computer_to_move``: the side to act is a computer, so clicks wait, and
+      ``waiting`` says so in words for the status line (two computers between moves);
     * ``settings``: mode, X, O, difficulty and the board options; ``players``: the names
       offered for X and O; ``opponents``: 'computer', 'humans' or 'watch' (both computers);
     * ``watch``: when two computers play, 'playing' or 'paused' (else None);
@@ -38,6 +39,7 @@ class AppSnapshot:
     fresh: bool = False
     thinking: str | None = None
     computer_to_move: bool = False
+    waiting: str | None = None
     watch: str | None = None
     message: str = ""
     history: str = "—"

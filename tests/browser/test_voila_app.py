@@ -452,7 +452,8 @@ def test_the_app_opens_against_the_computer_and_two_players_are_one_click_away(p
 
 def test_changing_mode_keeps_the_game_to_return_to(page, voila_server):
     """Issue 24, item 9: changing Mode threw the game away without a word."""
-    open_app(page, voila_server)
+    open_app(page, voila_server, players=None)
+    dropdown(page, "O:").select_option(label="Human")                   # two players, by the menu
     click_people(page, "19 59")
     page.wait_for_selector("text=/Moves:.*19 59/")
     dropdown(page, "Mode:").select_option(label="Classical tic-tac-toe")
@@ -479,11 +480,13 @@ def test_two_computers_play_move_by_move_with_pause_and_step(page, voila_server)
     between moves."""
     open_app(page, voila_server, players=None)
     page.evaluate(WATCH_LOG)
-    choose_players(page, "computer vs computer")
+    dropdown(page, "O:").select_option(label="Computer: Goff solver (see difficulty)")
+    dropdown(page, "X:").select_option(label="Computer: Goff solver (see difficulty)")   # two computers
     watch_button(page, "Pause").wait_for()
     page.wait_for_function("() => window.qtttMoves.length >= 4")        # three moves shown, one by one
     watch_button(page, "Pause").click()
-    page.wait_for_selector(".widget-html >> text=paused")
+    page.wait_for_selector(".qttt-watch >> text=paused")
+    page.wait_for_selector("text=/Paused: . \\(computer: Goff solver\\) plays next/")   # not 'click two squares'
     seen = page.evaluate("() => window.qtttMoves")
     texts = [t for t, _ in seen]
     assert all(b.startswith(a.rstrip("—").rstrip()) for a, b in zip(texts, texts[1:])), texts   # one step each
@@ -494,7 +497,7 @@ def test_two_computers_play_move_by_move_with_pause_and_step(page, voila_server)
     watch_button(page, "Step").click()                       # one move, and still paused
     page.wait_for_function("t => { const m = [...document.querySelectorAll('.widget-html')].find("
                            "e => e.innerText.startsWith('Moves:')); return m && m.innerText !== t; }", arg=held)
-    assert page.locator(".widget-html >> text=paused").count() == 1
+    assert page.locator(".qttt-watch >> text=paused").count() == 1
     watch_button(page, "Play").click()
     watch_button(page, "Pause").wait_for()
     dropdown(page, "Mode:").select_option(label="Classical tic-tac-toe")  # the Goff game stops and is kept
