@@ -122,10 +122,11 @@ class GameApp(widgets.VBox):
 
     def _layout(self) -> list:
         row = widgets.Layout(flex_flow="row wrap")
-        self.top = widgets.HBox([self.mode, self.x_player, self.o_player, self.new_button], layout=row)
+        self.top = widgets.HBox([self.mode, self.x_player, self.o_player], layout=row)
         self.watch_box = widgets.HBox([self.pause_button, self.step_button, self.watch_label],
                                       layout=widgets.Layout(align_items="center", display="none"))
-        options = widgets.HBox([self.opponents, self.watch_box, self.difficulty, self.size, self.levels,
+        # New game starts the row of who plays (the first row fits 1024 px: Mode, X and O)
+        options = widgets.HBox([self.new_button, self.opponents, self.watch_box, self.difficulty, self.size, self.levels,
                                 self.measurement, self.both_lines],
                                layout=widgets.Layout(flex_flow="row wrap", min_height="34px", align_items="center"))
         # Save and Load sit with Undo under the board (on screen at 1366 x 768); the record box below
@@ -181,7 +182,7 @@ class GameApp(widgets.VBox):
             old = (self.x_player, self.o_player)
             self.x_player = self._dropdown("X:", names, "290px", "22px", "X", st["X"])
             self.o_player = self._dropdown("O:", names, "290px", "22px", "O", st["O"])
-            self.top.children = [self.mode, self.x_player, self.o_player, self.new_button]
+            self.top.children = [self.mode, self.x_player, self.o_player]
             for d in old:
                 d.close()                         # free their models in the kernel and the page
         for control, key in ((self.x_player, "X"), (self.o_player, "O"), (self.mode, "mode"),
