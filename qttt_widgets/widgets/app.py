@@ -135,7 +135,8 @@ class GameApp(widgets.VBox):
         left = widgets.VBox([self.board_box, buttons, self.history],
                             layout=widgets.Layout(width="400px", max_width="100%", margin="0 12px 0 0"))
         middle = widgets.HBox([left, self.tabs], layout=row)
-        return [self.top, options, self.rules_box, self.message, middle, self.record]
+        style = widgets.HTML(C.APP_CSS, layout=widgets.Layout(display="none"))
+        return [self.top, options, self.rules_box, self.message, middle, self.record, style]
 
     # --- intents: forwarded to the controller ------------------------------------------------
     def _intent(self, intent, *args) -> None:

@@ -35,6 +35,8 @@ DEFAULT_SETTINGS = {"mode": "goff", "X": HUMAN, "O": COMPUTER, "difficulty": EAS
 SCROLL_HINT = ("<div class='qttt-scroll-hint' style='color:#555'><i>The table is wider than the screen: "
                "swipe it sideways for After, Verdict and Best →</i></div>")
 REVIEW_CSS = "<style>@media (min-width: 640px) { .qttt-scroll-hint { display: none; } }</style>"
+# the app's own style: a wide picture (the ensemble's 540 px) shrinks to a phone's width
+APP_CSS = "<style>.qttt-fit svg { max-width: 100%; height: auto; }</style>"
 REVIEW_COLUMNS = ("#", "Who", "Action", "Before", "After", "Verdict", "Best")
 REVIEW_GRID = "36px 36px 100px 50px 50px 80px minmax(110px, 1fr)"
 NO_REVIEW = "<i>The review uses the Goff solver: it reviews the two Goff modes.</i>"

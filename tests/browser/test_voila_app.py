@@ -507,3 +507,16 @@ def test_two_computers_play_move_by_move_with_pause_and_step(page, voila_server)
     page.wait_for_selector("text=/Back to your game in .*, as you left it/")
     watch_button(page, "Play").wait_for()                    # it waits for Play
     assert moves_text(page) != kept
+
+
+def test_the_ensemble_fits_a_phone(page, voila_server):
+    """Seen on this session's 390 x 844 screenshot: the ensemble's 540 px picture ran past the
+    tab's right edge, cutting off the heat map's last column; it now shrinks to fit."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_app(page, voila_server)
+    load_record(page, "58 47 67 59 48 68")
+    page.locator(".lm-TabBar-tab, .p-TabBar-tab", has_text="Ensemble").click()
+    page.wait_for_selector("text=/consistent classical board/")
+    picture = page.locator("svg[aria-label='classical ensemble']").first.bounding_box()
+    tab = page.locator(".widget-tab").first.bounding_box()
+    assert picture["x"] + picture["width"] <= tab["x"] + tab["width"] + 1, (picture, tab)
