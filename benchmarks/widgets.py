@@ -38,7 +38,7 @@ def measure(tab: int, games: int, circuit_mode: str = "faithful") -> tuple[list[
     rnd = random.Random(tab)
     wall, cpu = [], []
     for _ in range(games):
-        app = GameApp(seed=None)
+        app = GameApp(seed=None, o="Human")      # two players: the clicks time the board, not a computer
         app.tabs.selected_index = tab
         app.circuit.mode.value = circuit_mode
         while not app.game.is_over:

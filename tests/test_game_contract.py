@@ -116,7 +116,7 @@ def test_the_half_point_formatter():
     assert narrow.result_text() == "X 1 - O 1/2" and narrow.outcome().points == (1.0, 0.5)
 
 
-@pytest.mark.parametrize("module", ["app.py", "views.py", "board.py"])
+@pytest.mark.parametrize("module", ["app.py", "controller.py", "config.py", "state.py", "views.py", "board.py"])
 def test_the_app_and_its_views_dispatch_only_through_the_registry(module):
     root = Path(__file__).resolve().parents[1] / "qttt_widgets" / "widgets"
     isinst, modes = dispatch.findings(root / module)

@@ -40,7 +40,7 @@ def test_a_hostile_record_is_refused_with_the_reason(name):
 
 @pytest.mark.parametrize("name", sorted(HOSTILE))
 def test_the_app_says_why_and_keeps_its_game(name):
-    app = GameApp(mode="goff", seed=1)
+    app = GameApp(mode="goff", seed=1, o="Human")
     app.game.play(0, 8)
     before = app.game.to_record()
     app.record.value = HOSTILE[name][0]

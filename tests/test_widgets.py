@@ -30,7 +30,7 @@ def click_squares(view, people_squares: str):
 
 
 def test_a_goff_game_to_a_narrow_win_by_clicks():
-    app = GameApp()
+    app = GameApp(o="Human")
     click_squares(app.view, "58 47 67 59 48 68")
     g = app.game
     assert g.pending is not None and g.pending.chooser == "X"
@@ -73,7 +73,7 @@ def test_an_illegal_click_shows_a_message_and_changes_nothing():
 
 
 def test_undo_and_redo_by_clicks():
-    app = GameApp()
+    app = GameApp(o="Human")
     click_squares(app.view, "12 12")
     app.view.buttons[0].click()
     assert app.game.classical[0] is not None
@@ -96,7 +96,7 @@ def test_undo_against_a_computer_goes_back_to_the_humans_turn():
 
 
 def test_save_and_load_round_trip_and_a_damaged_record_is_refused():
-    app = GameApp()
+    app = GameApp(o="Human")
     click_squares(app.view, "19 59 15")
     app.save_button.click()
     saved = json.loads(app.record.value)
@@ -116,12 +116,14 @@ def test_save_and_load_round_trip_and_a_damaged_record_is_refused():
 
 
 def test_modes_and_computer_opponents():
-    app = GameApp()
+    app = GameApp(o="Human")
     app.mode.value = "classical"
     app.o_player.value = "Computer: perfect"
     app.view.buttons[0].click()
     assert app.game.cells[4] == "O"                                      # the only good answer to a corner
     app.mode.value = "random"
+    assert app.settings["O"] == "Computer: Goff solver (see difficulty)"  # still a computer: this mode's
+    app.o_player.value = "Human"
     click_squares(app.view, "12 12")
     assert app.game.pending is None and app.game.last_collapse.by == "chance"
     app.mode.value = "qubit"
@@ -223,7 +225,7 @@ def test_histogram_view_counts_sum_to_the_shots():
 @pytest.mark.slow
 def test_fuzz_random_clicks_leave_a_valid_game():
     rnd = random.Random(2024)
-    app = GameApp()
+    app = GameApp(o="Human")
     controls = [app.undo_button, app.redo_button, app.new_button, app.save_button, app.load_button]
     for step in range(1000):
         r = rnd.random()
@@ -246,7 +248,7 @@ def test_fuzz_random_clicks_leave_a_valid_game():
 
 
 def test_hint_button_gives_the_solvers_perfect_marks():
-    app = GameApp()
+    app = GameApp(o="Human")
     app.hint_button.click()
     assert "Hint" in app.message.value
     assert "1-9" in app.message.value and "3-7" in app.message.value

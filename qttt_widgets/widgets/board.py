@@ -4,15 +4,16 @@ Each view is an ``ipywidgets.VBox``: a status line, the board and a message line
 is the SVG drawing of ``svg.py`` (crisp at any size; Goff's spooky marks each in a fixed
 place) under a grid of transparent buttons, one per square, so a click lands on its square.
 
-Data flows one way. An owner (``GameApp``) gives a view a snapshot of its game
+Data flows one way. An owner gives a view a snapshot of its game
 (``show(game.snapshot(), locked=...)``, one call, one drawing) and the view never changes it:
 a click becomes an *intent*, the action the player asked for (``(a, b)`` for a spooky mark,
 ``a`` for a collapse or a classical square, a qubit move tuple), sent to the handler given to
 ``on_action``. The handler applies it to the owner's game (and decides whether a computer
 answers), then shows the view the new snapshot; or it raises ``IllegalMove``, which the view
-shows while the game stays as it was. ``busy(text)`` / ``idle()`` say that a computer is
-thinking; the view sets its own lock and status. A view used on its own in a notebook cell,
-with no owner, owns its game and applies the actions to it itself.
+shows while the game stays as it was. The app gives ``draw(snapshot)`` its whole state
+(``widgets.state.AppSnapshot``) and the view decides from it whether clicks wait and what its
+status says. A view used on its own in a notebook cell, with no owner, owns its game and
+applies the actions to it itself.
 """
 from __future__ import annotations
 
@@ -116,21 +117,27 @@ class _GridBoard(widgets.VBox):
         if note is not None:
             self.set_status(note)
 
+    def draw(self, state) -> None:
+        """Draw an app's snapshot (``widgets.state.AppSnapshot``), once. The view decides from
+        its facts whether clicks wait (an earlier position under review, a computer to move) and
+        what the status line says (who is thinking, what is reviewed)."""
+        if state.reviewing is not None:
+            locked = "You are looking at an earlier position: press 'Back to the game' to play on."
+            note = f"Reviewing: the position after action {state.reviewing} — press 'Back to the game' to play on."
+        else:
+            locked = "Wait: the computer is to move." if state.computer_to_move else ""
+            note = state.thinking or state.waiting
+        if self.locked and locked != self.locked:
+            self.message.value = ""              # a refusal said under the old lock no longer applies
+        self.show(state.shown, locked=locked, note=note, fresh=state.fresh)
+        (self.status.add_class if state.thinking else self.status.remove_class)("qttt-thinking")
+
     def set_game(self, game) -> None:
         """Show another game (a new or loaded one): ``show(game, fresh=True)``."""
         self.show(game, fresh=True)
 
     def _fresh(self, game) -> None:
         """Forget the selection before another game is shown (each view knows its own)."""
-
-    def busy(self, text: str) -> None:
-        """A computer is thinking: clicks wait, and the status line says ``text``."""
-        self.locked = "Wait: the computer is to move."
-        self.set_status(text)
-        self.status.add_class("qttt-thinking")
-
-    def idle(self) -> None:
-        self.status.remove_class("qttt-thinking")
 
     def _apply_alone(self, action) -> None:
         """A view with no owner owns its game and applies the action to it."""

@@ -236,6 +236,7 @@ class EnsembleView(widgets.VBox):
         self.shown = shown
         self.summary = widgets.HTML()
         self.picture = widgets.HTML()    # SVG: crisp text at any size, no matplotlib
+        self.picture.add_class("qttt-fit")   # the app's style shrinks it to a narrow screen
         self._cache = _Cache(32)
         super().__init__([self.summary, self.picture], **kwargs)
         self.game = None

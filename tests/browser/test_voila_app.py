@@ -11,10 +11,19 @@ def square(page, n: int):
     return page.locator(f"button[title^='square {n}']")
 
 
-def open_app(page, base):
+def open_app(page, base, players: str | None = "two players"):
+    """Open the app; then (unless ``players`` is None) press the quick choice of who plays:
+    the tests that play both sides ask for two players (the app opens against the computer)."""
     page.goto(base + "/")
     page.wait_for_selector("button[title^='square 5']", timeout=90_000)
     assert page.locator("text=X to move: click two squares").count() == 1
+    if players is not None:
+        choose_players(page, players)
+
+
+def choose_players(page, label: str):
+    page.locator(".widget-toggle-button", has_text=label).click()
+    page.locator(".widget-toggle-button.mod-active", has_text=label).wait_for()
 
 
 def click_people(page, squares: str):
@@ -64,6 +73,7 @@ def test_switch_mode_and_opponent_and_the_computer_answers(page, voila_server):
 def test_the_solver_answers_and_the_hint_explains(page, voila_server):
     open_app(page, voila_server)
     dropdown(page, "O:").select_option(label="Computer: Goff solver (see difficulty)")
+    dropdown(page, "Solver:").select_option(label="perfect")
     click_people(page, "19")                                            # X: opposite corners
     page.wait_for_selector("text=/19 \\d\\d/")                          # ... and the solver answered
     page.locator("button", has_text="Hint").click()
@@ -409,3 +419,107 @@ def test_save_and_load_are_on_screen_at_1366x768(page, voila_server):
         assert b["y"] + b["height"] <= 768, (name, b)
     page.locator("button", has_text="Save").click()
     page.wait_for_selector("text=Saved")
+
+
+# --- issue 24, item 9: the first impression -------------------------------------------------------
+def chosen(page, label: str) -> str:
+    """The text of a dropdown's chosen option (ipywidgets writes its spaces as no-break spaces)."""
+    return dropdown(page, label).evaluate("e => e.options[e.selectedIndex].text").replace("\xa0", " ")
+
+
+def watch_button(page, name: str):
+    return page.locator("button.widget-button", has_text=name)
+
+
+def moves_text(page) -> str:
+    return page.locator(".widget-html", has_text="Moves:").first.inner_text()
+
+
+def test_the_app_opens_against_the_computer_and_two_players_are_one_click_away(page, voila_server):
+    """Issue 24, item 9: the app opened as Human vs Human; now the student is X against the Goff
+    solver at the easy level, and 'two players' is one click."""
+    open_app(page, voila_server, players=None)
+    assert chosen(page, "O:") == "Computer: Goff solver (see difficulty)"
+    assert chosen(page, "Solver:") == "easy (50% mistakes)"
+    assert page.locator(".widget-toggle-button.mod-active", has_text="vs the computer").count() == 1
+    click_people(page, "19")
+    page.wait_for_selector("text=/Moves:.*19 \\d\\d/")                  # the computer answered
+    shot(page, "13-opens-against-the-computer")
+    choose_players(page, "two players")
+    page.wait_for_function("e => e.options[e.selectedIndex].text === 'Human'",
+                           arg=dropdown(page, "O:").element_handle())
+    click_people(page, "37")
+    page.wait_for_selector("text=O to move: click two squares")           # nobody answered for O
+    assert moves_text(page).rstrip().endswith("37")
+
+
+def test_changing_mode_keeps_the_game_to_return_to(page, voila_server):
+    """Issue 24, item 9: changing Mode threw the game away without a word."""
+    open_app(page, voila_server, players=None)
+    dropdown(page, "O:").select_option(label="Human")                   # two players, by the menu
+    click_people(page, "19 59")
+    page.wait_for_selector("text=/Moves:.*19 59/")
+    dropdown(page, "Mode:").select_option(label="Classical tic-tac-toe")
+    page.wait_for_selector("text=/\\(2 actions\\) is kept: choose that Mode again to go back to it/")
+    dropdown(page, "Mode:").select_option(label="Goff: the other player chooses the collapse")
+    page.wait_for_selector("text=/Back to your game in .*, as you left it/")
+    assert page.locator("text=/Moves:.*19 59/").count() == 1
+    assert page.locator("button[title='square 9: spooky X1, O2']").count() == 1
+    shot(page, "14-mode-change-kept-the-game")
+
+
+WATCH_LOG = """() => { window.qtttMoves = [];
+    new MutationObserver(() => {
+        const m = [...document.querySelectorAll('.widget-html')].find(e => e.innerText.startsWith('Moves:'));
+        const t = m ? m.innerText.replace(/\\s+/g, ' ').trim() : '';
+        const last = window.qtttMoves[window.qtttMoves.length - 1];
+        if (!last || last[0] !== t) window.qtttMoves.push([t, performance.now()]);
+    }).observe(document.body, {subtree: true, childList: true, characterData: true}); }"""
+
+
+def test_two_computers_play_move_by_move_with_pause_and_step(page, voila_server):
+    """Issue 24, item 9: computer vs computer finished at once; now it plays move by move at a
+    watchable pace (a move every 0.8 s), with Pause and Step, and the kernel answers Pause
+    between moves."""
+    open_app(page, voila_server, players=None)
+    page.evaluate(WATCH_LOG)
+    dropdown(page, "O:").select_option(label="Computer: Goff solver (see difficulty)")
+    dropdown(page, "X:").select_option(label="Computer: Goff solver (see difficulty)")   # two computers
+    watch_button(page, "Pause").wait_for()
+    page.wait_for_function("() => window.qtttMoves.length >= 4")        # three moves shown, one by one
+    watch_button(page, "Pause").click()
+    page.wait_for_selector(".qttt-watch >> text=paused")
+    page.wait_for_selector("text=/Paused: . \\(computer: Goff solver\\) plays next/")   # not 'click two squares'
+    seen = page.evaluate("() => window.qtttMoves")
+    texts = [t for t, _ in seen]
+    assert all(b.startswith(a.rstrip("—").rstrip()) for a, b in zip(texts, texts[1:])), texts   # one step each
+    gaps = [b - a for (_, a), (_, b) in zip(seen[1:], seen[2:])]
+    assert gaps and min(gaps) > 500, gaps                                # watchable: not all at once
+    held = moves_text(page)
+    shot(page, "15-computer-vs-computer-paused")
+    watch_button(page, "Step").click()                       # one move, and still paused
+    page.wait_for_function("t => { const m = [...document.querySelectorAll('.widget-html')].find("
+                           "e => e.innerText.startsWith('Moves:')); return m && m.innerText !== t; }", arg=held)
+    assert page.locator(".qttt-watch >> text=paused").count() == 1
+    watch_button(page, "Play").click()
+    watch_button(page, "Pause").wait_for()
+    dropdown(page, "Mode:").select_option(label="Classical tic-tac-toe")  # the Goff game stops and is kept
+    page.wait_for_selector("text=/is kept: choose that Mode again/")
+    kept = moves_text(page)
+    dropdown(page, "Mode:").select_option(label="Goff: the other player chooses the collapse")
+    page.wait_for_selector("text=/Back to your game in .*, as you left it/")
+    watch_button(page, "Play").wait_for()                    # it waits for Play
+    assert moves_text(page) != kept
+
+
+def test_the_ensemble_fits_a_phone(page, voila_server):
+    """Seen on this session's 390 x 844 screenshot: the ensemble's 540 px picture ran past the
+    tab's right edge, cutting off the heat map's last column; it now shrinks to fit."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_app(page, voila_server)
+    load_record(page, "58 47 67 59 48 68")
+    page.locator(".lm-TabBar-tab, .p-TabBar-tab", has_text="Ensemble").click()
+    page.wait_for_selector("text=/consistent classical board/")
+    picture = page.locator("svg[aria-label='classical ensemble']").first.bounding_box()
+    tab = page.locator(".widget-tab").first.bounding_box()
+    assert picture["x"] + picture["width"] <= tab["x"] + tab["width"] + 1, (picture, tab)
