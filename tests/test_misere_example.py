@@ -235,7 +235,7 @@ def test_a_record_keeps_the_redo_stack_and_a_damaged_one_says_what_is_wrong():
 
 
 def test_the_status_says_who_made_the_line_and_who_wins(misere):
-    app = GameApp(mode="misere")
+    app = GameApp(mode="misere", o="Human")
     for sq in (0, 3, 1, 4, 2):                            # X completes the top row
         app.view.buttons[sq].click()
     assert "Game over: X made three in a row, so O wins." in app.view.status.value

@@ -221,7 +221,7 @@ def click(app, *squares):
 
 def test_notakto_is_in_the_mode_menu_and_plays_by_clicks(notakto_registered):
     from qttt_widgets.widgets import GameApp
-    app = GameApp(mode="classical")
+    app = GameApp(mode="classical", o="Human")
     assert ("Notakto: whoever completes a line of X's loses", "notakto") in app.mode.options
     app.mode.value = "notakto"                                  # chosen in the menu
     assert type(app.game) is Notakto and type(app.view) is notakto_app.NotaktoView
@@ -249,7 +249,7 @@ def test_notakto_is_in_the_mode_menu_and_plays_by_clicks(notakto_registered):
 
 def test_the_perfect_computer_wins_against_a_clicking_human(notakto_registered):
     from qttt_widgets.widgets import GameApp
-    app = GameApp(mode="notakto", x="Computer: perfect (Notakto)")
+    app = GameApp(mode="notakto", x="Computer: perfect (Notakto)", o="Human")
     assert app.game.history == (4,)                             # the computer took the centre
     while not app.game.is_over:
         click(app, app.game.legal_moves()[0] + 1)               # the human, O, clicks the first empty square
