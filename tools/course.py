@@ -54,7 +54,8 @@ except ImportError:                                   # run from a checkout with
 ROOT = Path(__file__).resolve().parents[1]
 SOLUTION = re.compile(r"^(?P<indent>[ \t]*)### BEGIN SOLUTION[ \t]*\n(?P<body>.*?)^[ \t]*### END SOLUTION[ \t]*(\n|$)",
                       re.S | re.M)
-TASK = re.compile(r"^### Task (?P<id>(?P<n>\d+)\.(?P<m>\d+))(?: \((?P<kind>[^)]*)\))?\s*$", re.M)
+TASK = re.compile(r"^### Task (?P<id>(?P<n>\d+)\.(?P<m>\d+))(?: \((?P<kind>[^),]*)(?:,(?P<extra>[^)]*))?\))?\s*$", re.M)
+TASK_TIME = re.compile(r"\s*about (?P<minutes>\d+) minutes\s*")    # what may follow the kind: ", about 10 minutes"
 KINDS = {"predict", "compute", "code", "play", "explain", "find the slip"}
 CHECK_CALL = re.compile(r"check\(\s*\"(?P<id>\d+\.\d+)\"\s*,\s*(?P<var>[A-Za-z_][A-Za-z_0-9]*)")
 OWNED = ("launch-badges", "setup")
@@ -490,9 +491,12 @@ def tasks(nb) -> list[dict]:
         if cell.cell_type != "markdown":
             continue
         for m in TASK.finditer(cell.source):
+            extra = m.group("extra")
+            time = TASK_TIME.fullmatch(extra) if extra is not None else None
             task = {"id": m.group("id"), "n": int(m.group("n")), "m": int(m.group("m")),
                     "kind": (m.group("kind") or "").strip(), "heading": i, "answer": None, "check": None,
-                    "var": None}
+                    "var": None, "minutes": int(time.group("minutes")) if time else None,
+                    "extra": extra if extra is not None and not time else None}
             for j in range(i + 1, min(i + 8, len(cells))):
                 c = cells[j]
                 if c.cell_type == "markdown" and TASK.search(c.source):
@@ -564,6 +568,14 @@ def lint_lesson(paths: list[Path]) -> list[str]:
     for task_id, where, hit in giveaways(whole):
         say(f"Task {task_id}: its expected answer is on show in {where_in(where)}: '{hit}' (pose the question and "
             "explain after the check, vary the numbers, or write '# giveaway-ok: <reason>' in its check cell)")
+    for task_id, i, what in unfolded_answers(whole):
+        say(f"Task {task_id}: {where_in(f'cell {i}')}, right after its check, states the answer ({what}) "
+            f"unfolded: fold the cell ({FOLD_EXAMPLE!r}), or split off the new material first")
+    for i, what in fold_problems(whole):
+        say(f"{where_in(f'cell {i}')}: {what}")
+    for task_id, ratio in unbalanced_options(whole):
+        say(f"Task {task_id}: the keyed option is {ratio:.2f} times as long as the longest other one (at most "
+            f"{BALANCE}): balance the options' length and form, so the answer is not the longest")
     return problems
 
 
@@ -600,6 +612,11 @@ def _lint_file(path: Path, nb, part: tuple[int, int] | None, before: int) -> lis
             say(f"Task {t['id']} should be numbered {number}.{k}")
         if t["kind"] not in KINDS:
             say(f"Task {t['id']}: give its kind in the heading, one of {sorted(KINDS)}")
+        if t["extra"] is not None:
+            say(f"Task {t['id']}: after the kind the heading may say only ', about N minutes' "
+                f"(e.g. '### Task {t['id']} ({t['kind'] or 'play'}, about 10 minutes)'), not '{t['extra'].strip()}'")
+        elif t["minutes"] is not None and not 1 <= t["minutes"] <= MAX_MINUTES:
+            say(f"Task {t['id']}: about {t['minutes']} minutes is not a task's time (1 to {MAX_MINUTES})")
         if t["answer"] is None:
             say(f"Task {t['id']}: the cell after it needs a ### BEGIN SOLUTION / ### END SOLUTION region")
         if t["check"] is None:
@@ -799,6 +816,8 @@ def giveaways(nb) -> list[tuple[str, str, str]]:
             tags = _tags(cell)
             if "setup" in tags or "launch-badges" in tags or (cell.cell_type == "code" and "check" in tags):
                 continue
+            if folded(cell):                                   # opened after trying: not on show
+                continue
             if t["heading"] < i <= own_end and cell.cell_type == "code":
                 continue
             text = _visible_text(cell)
@@ -813,6 +832,146 @@ def giveaways(nb) -> list[tuple[str, str, str]]:
                 where = "its own text" if i == t["heading"] else f"cell {i} ({'above' if i < t['heading'] else 'below'})"
                 if (t["id"], where, hit) not in found:
                     found.append((t["id"], where, hit))
+    return found
+
+
+# --- folded answers: what a student sees right after a check ----------------------------------
+
+FOLD = re.compile(r"\A<details><summary>(?P<summary>[^<\n]+)</summary>\n\n(?P<body>.*\S.*)\n\n</details>\Z", re.S)
+FOLD_EXAMPLE = "<details><summary>After Task N.M: read once your check passes</summary>\n\n...\n\n</details>"
+
+
+def folded(cell) -> bool:
+    """A markdown cell written as one fold (INSTRUCTORS.md, "Folded answers"): its whole source
+    ``<details><summary>...</summary>``, a blank line, the markdown, a blank line, ``</details>``.
+    What a fold holds is not on show: the student opens it after trying the task."""
+    return cell.cell_type == "markdown" and bool(FOLD.match(cell.source.strip()))
+
+
+def fold_problems(nb) -> list[tuple[int, str]]:
+    """(cell, problem) for each markdown cell that tries to fold and is not one fold as written in
+    INSTRUCTORS.md (the blank lines are what makes the inside render as markdown in JupyterLab,
+    Colab, nbviewer and GitHub), or folds a heading."""
+    found = []
+    for i, cell in enumerate(nb.cells):
+        if cell.cell_type != "markdown" or not re.search(r"</?details\b", cell.source):
+            continue
+        m = FOLD.match(cell.source.strip())
+        if not m or cell.source.count("<details") != 1:
+            found.append((i, "a fold is the cell's whole source, one per cell, with a blank line after </summary> "
+                             f"and before </details>: {FOLD_EXAMPLE!r}"))
+        elif re.search(r"^#", m.group("body"), re.M):
+            found.append((i, "a fold must not hold a heading: split the cell, the new material unfolded"))
+    return found
+
+
+STOPWORDS = set("""a an the and or but if of to in on at by for with from as is are was were be been being it its this
+that these those there here than then so not no do does did can could would should will may might must has have had
+which who whom what when where why how each every any all one two only also just into onto over under about after
+before between same very more most such their they them he she his her we you your our i me my us let""".split())
+OPTION = re.compile(r"^[ \t]*[-*][ \t]+\*\*\(?(?P<key>[a-h])\)?\*\*\)?:?[ \t]*(?P<text>.*(?:\n(?![ \t]*[-*][ \t]+\*\*\(?[a-h]\)?\*\*|[ \t]*$).*)*)",
+                    re.M)
+KEYED_WORDS = 2                          # at least this many of the keyed option's own words ...
+KEYED_SHARE = 0.5                        # ... and at least this share of them, in one paragraph
+BALANCE = 1.2                            # the keyed option at most 20 % longer than the longest other one
+
+
+def _stem(word: str) -> str:
+    for suffix in ("ing", "ed", "es", "s"):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 4:
+            return word[:-len(suffix)]
+    return word
+
+
+def content_words(text: str) -> set[str]:
+    """The words that carry meaning (no markup, no single letters or digits, no small words such as 'the', 'is', 'only'),
+    lower case and lightly stemmed ('optimised' and 'optimise' are one word)."""
+    text = re.sub(r"[`*_$\\{}()\[\]]", " ", text)
+    return {_stem(w) for w in re.findall(r"[^\W_]+(?:['’][^\W_]+)?", text.lower())
+            if w not in STOPWORDS and len(w) > 1}
+
+
+def options(nb, task: dict) -> dict[str, str]:
+    """A multiple-choice task's options, letter -> text, from its heading cell (``- **b**: ...``)."""
+    text = nb.cells[task["heading"]].source
+    text = text[next(m for m in TASK.finditer(text) if m.group("id") == task["id"]).start():]
+    nxt = TASK.search(text, 1)
+    text = text[:nxt.start()] if nxt else text
+    return {m.group("key"): " ".join(m.group("text").split()) for m in OPTION.finditer(text)}
+
+
+def keyed_wording(nb, task: dict, value) -> set[str]:
+    """The keyed option's own words: its content words that neither the question nor any other
+    option uses. A paragraph that repeats half of them (and at least three) tells which option is
+    keyed, in the option's words or close to them."""
+    if not (isinstance(value, str) and len(value) == 1):
+        return set()
+    opts = options(nb, task)
+    if value not in opts:
+        return set()
+    text = nb.cells[task["heading"]].source
+    text = text[next(m for m in TASK.finditer(text) if m.group("id") == task["id"]).start():]
+    others = content_words(OPTION.sub(" ", text)).union(*(content_words(o) for k, o in opts.items() if k != value))
+    return content_words(opts[value]) - others
+
+
+def _plain(option: str) -> str:
+    return " ".join(re.sub(r"[`*_$\\]", "", option).split())
+
+
+def unbalanced_options(nb) -> list[tuple[str, float]]:
+    """(task id, ratio) for each multiple-choice task whose keyed option is more than ``BALANCE``
+    times as long (characters, markup left out) as its longest other option: the student can pick
+    the answer by its length."""
+    found = []
+    for t in tasks(nb):
+        if t["check"] is None:
+            continue
+        value = expected_answer(nb.cells[t["check"]].source)
+        opts = options(nb, t)
+        if not (isinstance(value, str) and value in opts and len(opts) >= 2):
+            continue
+        longest = max(len(_plain(o)) for k, o in opts.items() if k != value)
+        ratio = len(_plain(opts[value])) / max(longest, 1)
+        if ratio > BALANCE:
+            found.append((t["id"], ratio))
+    return found
+
+
+def unfolded_answers(nb) -> list[tuple[str, int, str]]:
+    """(task id, cell, what) for each markdown cell after a task's check, up to the next heading
+    (the text above the heading in the cell that holds it), that states the task's answer and is
+    not folded: the expected value as ``giveaways_in`` finds it, or, for a multiple-choice task, half
+    of the keyed option's own words (``keyed_wording``; at least ``KEYED_WORDS``). That text sits
+    right under the task, rendered: a student reads it before trying."""
+    found = []
+    cells = nb.cells
+    for t in tasks(nb):
+        if t["check"] is None:
+            continue
+        check_src = cells[t["check"]].source
+        value = expected_answer(check_src)
+        if value is None:
+            continue
+        own = keyed_wording(nb, t, value)
+        for j in range(t["check"] + 1, len(cells)):
+            cell = cells[j]
+            if cell.cell_type != "markdown":
+                continue
+            head = re.search(r"^#", cell.source, re.M)
+            text = cell.source[:head.start()] if head else cell.source
+            if text.strip() and not folded(cell):
+                shown = []
+                if not GIVEAWAY_OK.search(check_src):
+                    clean = re.sub(r"\b(?:Tasks?|[Ll]essons?|[Ss]eeds?|[Dd]efinitions?|[Ss]ections?)\s+[\d.]+(?:\s*[–-]\s*[\d.]+)?", " ", text)
+                    shown = [f"'{hit}'" for hit in giveaways_in(value, clean)]
+                common = own & content_words(text)
+                if own and len(common) >= KEYED_WORDS and len(common) >= KEYED_SHARE * len(own):
+                    shown.append(f"option {value}'s own words ({', '.join(sorted(common))})")
+                if shown:
+                    found.append((t["id"], j, "; ".join(dict.fromkeys(shown))))
+            if head:
+                break
     return found
 
 
@@ -933,11 +1092,11 @@ def _run(cells, i, step) -> list[int]:
 
 # --- minutes ---------------------------------------------------------------------------------
 
-# Calibrated (INSTRUCTORS.md, "Minutes") against two first-year readers' estimates for the 16
-# lessons as they stood: the rule gives 917 minutes where the readers gave 915, off by 7 minutes
-# a lesson (root mean square).
+# Calibrated (INSTRUCTORS.md, "Minutes"; tools/minutes_fit.py) on 80 first-year readers' estimates: 16
+# whole lessons (335a35a), 32 parts read in session 2 (97ce346) and 32 in session 3 (7691f9f), each
+# on the notebooks as that reader read them: off by 6.5 minutes a notebook (root mean square).
 WORDS_PER_MINUTE = 110                 # prose, maths included
-CODE_LINES_PER_MINUTE = 10             # lines of code shown (not the setup or check cells)
+CODE_LINES_PER_MINUTE = 8              # lines of code shown (not the setup or check cells)
 TASK_MINUTES = {"predict": 3, "compute": 3, "explain": 3, "find the slip": 3, "code": 12, "play": 4}
 MAX_MINUTES = 40
 
@@ -968,11 +1127,17 @@ def code_lines(nb) -> int:
     return lines
 
 
+def task_minutes(task: dict) -> float:
+    """A task's minutes: the number its heading states (``### Task 4.4 (play, about 10 minutes)``),
+    else its kind's default (``TASK_MINUTES``)."""
+    return task["minutes"] if task.get("minutes") is not None else TASK_MINUTES.get(task["kind"], TASK_MINUTES["predict"])
+
+
 def minutes(nb) -> float:
-    """The lesson's minutes by the rule in INSTRUCTORS.md: prose at 110 words a minute, code at 10
-    lines a minute, plus per task 3 (predict, compute, explain, find the slip), 12 (code) or 4 (play)."""
+    """The lesson's minutes by the rule in INSTRUCTORS.md: prose at ``WORDS_PER_MINUTE``, code at
+    ``CODE_LINES_PER_MINUTE``, plus each task's minutes (``task_minutes``)."""
     return (prose_words(nb) / WORDS_PER_MINUTE + code_lines(nb) / CODE_LINES_PER_MINUTE
-            + sum(TASK_MINUTES.get(t["kind"], 3) for t in tasks(nb)))
+            + sum(task_minutes(t) for t in tasks(nb)))
 
 
 def stated_minutes(nb) -> int | None:
@@ -997,7 +1162,9 @@ def minutes_report(root: Path = ROOT) -> list[str]:
             total += m
             rows.append(f"{label(path):<3}  {prose_words(nb):5d} words  {code_lines(nb):4d} code lines  "
                         f"{len(tasks(nb))} tasks  {m:5.1f} min -> {rounded_minutes(m):2d}  (stated {stated_minutes(nb)})"
-                        + (f"  OVER {MAX_MINUTES}" if m > MAX_MINUTES else ""))
+                        + (f"  OVER {MAX_MINUTES}" if m > MAX_MINUTES else "")
+                        + (f"  the title should say 'About {rounded_minutes(m)} minutes'"
+                           if stated_minutes(nb) != rounded_minutes(m) else ""))
         if len(paths) > 1:
             rows.append(f"{number:02d}   lesson in {len(paths)} parts: {total:5.1f} min")
     return rows
