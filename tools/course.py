@@ -1096,7 +1096,7 @@ def _run(cells, i, step) -> list[int]:
 # whole lessons (335a35a), 32 parts read in session 2 (97ce346) and 32 in session 3 (7691f9f), each
 # on the notebooks as that reader read them: off by 6.5 minutes a notebook (root mean square).
 WORDS_PER_MINUTE = 110                 # prose, maths included
-CODE_LINES_PER_MINUTE = 8              # lines of code shown (not the setup or check cells)
+CODE_LINES_PER_MINUTE = 10             # lines of code shown (not the setup or check cells)
 TASK_MINUTES = {"predict": 3, "compute": 3, "explain": 3, "find the slip": 3, "code": 12, "play": 4}
 MAX_MINUTES = 40
 
