@@ -287,3 +287,46 @@ def test_groups_list_marks_by_subscript_and_groups_by_their_first_mark():
     from qttt_widgets.rules.ensemble import components
     g = GoffGame().play(1, 2).play(0, 1).play(7, 8).play(5, 6)
     assert components(g.spooky) == [[("X", 1, 1, 2), ("O", 2, 0, 1)], [("X", 3, 7, 8)], [("O", 4, 5, 6)]]
+
+
+# --- Game.replay_record: the one replay of a record's moves and redo stack (rules/game.py) -----
+def test_replay_record_plays_the_moves_and_leaves_the_redo_stack_to_redo():
+    labels = []
+    b = ClassicalBoard()
+    assert b.replay_record([4, 0], [8, 2], label=lambda i, where, sq: labels.append(1) or "") is b
+    assert b.history == (4, 0) and b.redo_stack == (8, 2) and labels == []    # the label only for a refusal
+    assert ClassicalBoard().replay_record([], [3], label=str).redo_stack == (3,)
+
+
+@pytest.mark.parametrize("moves, redo, words", [
+    ([4, 4], [], "moves, move 2 (4): square 5 already holds X"),              # the last of the moves
+    ([4], [4], "redo, move 2 (4): square 5 already holds X"),                 # the first of the redo stack
+    ([], [0, 1, 0], "redo, move 3 (0): square 1 already holds X"),
+])
+def test_replay_record_names_the_refused_move_counted_across_both_lists(moves, redo, words):
+    with pytest.raises(RecordError) as e:
+        ClassicalBoard().replay_record(moves, redo, label=lambda i, where, sq: f"{where}, move {i} ({sq})")
+    assert str(e.value) == words
+
+
+def test_replay_record_reads_each_entry_before_playing_it_and_keeps_read_s_own_words():
+    def read(raw, i, where):
+        if raw == "bad":
+            raise RecordError(f"{where} #{i} is bad")
+        return raw + 1
+
+    b = ClassicalBoard().replay_record([3, 7], label=str, read=read)
+    assert b.history == (4, 8)
+    with pytest.raises(RecordError, match=r"^redo #3 is bad$"):               # not wrapped in a label
+        ClassicalBoard().replay_record([0], [1, "bad", 2], label=lambda *a: "label", read=read)
+    with pytest.raises(RecordError, match=r"^moves, move 2 \(1\): square 2 already holds X$"):
+        ClassicalBoard().replay_record([0, 0], label=lambda i, where, sq: f"{where}, move {i} ({sq})", read=read,
+                                       play=None)
+
+
+def test_replay_record_words_a_record_error_from_play_with_the_label():
+    def play(sq):
+        raise RecordError("the coin says otherwise")
+
+    with pytest.raises(RecordError, match=r"^move 1 \(square 1\): the coin says otherwise$"):
+        ClassicalBoard().replay_record([0], label=lambda i, where, sq: f"move {i} (square {sq + 1})", play=play)
