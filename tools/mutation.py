@@ -69,6 +69,7 @@ def mutmut_section(target: str, dest: Path = ROOT, tests_override=()) -> str:
     return ("[tool.mutmut]\n"
             'source_paths = ["qttt_widgets"]\n'
             f"only_mutate = {_toml_list(only)}\n"
+            'also_copy = ["benchmarks"]\n'                      # benchmarks/dispatch.py, for test_game_contract
             f"pytest_add_cli_args_test_selection = {_toml_list(tests)}\n"
             f"pytest_add_cli_args = {_toml_list(['-p', 'no:cacheprovider', '-q', *extra])}\n")
 
