@@ -330,3 +330,48 @@ def test_replay_record_words_a_record_error_from_play_with_the_label():
 
     with pytest.raises(RecordError, match=r"^move 1 \(square 1\): the coin says otherwise$"):
         ClassicalBoard().replay_record([0], label=lambda i, where, sq: f"move {i} (square {sq + 1})", play=play)
+
+
+# --- rules/game.py: the outcome of a result, half points, and the snapshot classes ------------
+def test_result_outcome_gives_each_result_its_points_and_keeps_the_words():
+    from qttt_widgets.rules.game import Outcome, result_outcome
+    assert result_outcome(None, "in play") == Outcome(False, None, (0.0, 0.0), "in play")
+    assert result_outcome("draw", "a draw") == Outcome(True, None, (0.5, 0.5), "a draw")
+    assert result_outcome("X", "X wins") == Outcome(True, "X", (1.0, 0.0), "X wins")
+    assert result_outcome("O", "O wins") == Outcome(True, "O", (0.0, 1.0), "O wins")
+    assert result_outcome(None, "in play").over is False                  # not just falsy
+
+
+@pytest.mark.parametrize("value, text", [(-1.5, "-1½"), (-0.5, "-½"), (-2, "-2"), (3, "3"), (0.75, "0.75"),
+                                         (2.25, "2.25"), (-0.25, "-0.25")])
+def test_half_point_writes_signs_wholes_and_other_values(value, text):
+    from qttt_widgets.rules.game import half_point
+    assert half_point(value) == text
+
+
+@pytest.mark.parametrize("make", [lambda: ClassicalBoard().apply(4), lambda: GoffGame().play(0, 1),
+                                  lambda: QubitGame(seed=1).place(0)])
+def test_a_snapshot_class_made_afresh_refuses_changes_and_copies_back(make, monkeypatch):
+    """mutation: the snapshot classes are made once per game class and cached (``_FROZEN``); in
+    a test run the cache is full before mutmut forks, so make them afresh here."""
+    from qttt_widgets.rules import game as game_module
+    monkeypatch.setattr(game_module, "_FROZEN", {})
+    g = make()
+    base = type(g)
+    snap = g.snapshot()
+    cls = type(snap)
+    assert cls is not base and issubclass(cls, base) and snap.frozen is True and g.frozen is False
+    assert (cls.__name__, cls.__qualname__, cls.__module__) == (base.__name__, base.__qualname__, base.__module__)
+    assert cls.__doc__ == f"A snapshot of a {base.__name__}: reads as one, refuses to change."
+    assert snap == g and g.snapshot().__class__ is cls and snap.snapshot().__class__ is cls   # made once
+    for name in base.MUTATORS:
+        with pytest.raises(TypeError, match=rf"^this {base.__name__} is a snapshot, which cannot change \({name}\); "
+                                            r"send the action to the game's owner, or change snapshot\.copy\(\)$"):
+            getattr(snap, name)()
+        assert getattr(cls, name).__name__ == name
+    back = snap.copy()
+    assert type(back) is base and back == g and back.history == g.history
+    back.undo()
+    assert snap.history == g.history                                        # the copy is its own
+    again = cls.from_record(g.to_record())
+    assert type(again) is base and again == g
