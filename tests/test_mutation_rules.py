@@ -375,3 +375,16 @@ def test_a_snapshot_class_made_afresh_refuses_changes_and_copies_back(make, monk
     assert snap.history == g.history                                        # the copy is its own
     again = cls.from_record(g.to_record())
     assert type(again) is base and again == g
+
+
+@pytest.mark.parametrize("record, words", [
+    ("(3)", "moves, the collapse into square 3 before any move: there is nothing to collapse: no cycle is "
+            "waiting to be measured"),
+    ({"format": "qttt-goff", "moves": "19 59 15", "redo": "(3)"},
+     "redo, the collapse into square 3 before any move: X3 can only collapse into square 1 or 5, not 3"),
+])
+def test_a_goff_record_names_a_refused_collapse_that_follows_no_mark_of_its_list(record, words):
+    """mutation: ``goff._labelled``'s words for a collapse with no mark before it in its list."""
+    with pytest.raises(RecordError) as e:
+        GoffGame.from_record(record)
+    assert str(e.value) == words

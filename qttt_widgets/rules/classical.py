@@ -238,8 +238,7 @@ class ClassicalBoard(Game):
             return sq
 
         board.replay_record(check_moves(record.get("moves", []), "moves"), check_moves(record.get("redo", []), "redo"),
-                            read=read, play=board.play,
-                            label=lambda i, where, sq: f"move {i} (square {shown(sq + 1)} counted from 1)")
+                            read=read, label=lambda i, where, sq: f"move {i} (square {shown(sq + 1)} counted from 1)")
         return board
 
     @classmethod
