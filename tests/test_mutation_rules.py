@@ -388,3 +388,13 @@ def test_a_goff_record_names_a_refused_collapse_that_follows_no_mark_of_its_list
     with pytest.raises(RecordError) as e:
         GoffGame.from_record(record)
     assert str(e.value) == words
+
+
+def test_games_of_two_classes_are_never_equal_even_with_the_same_position():
+    """mutation: ``Game.__eq__`` compares positions only between games of one class (or its
+    snapshots)."""
+    class Variant(ClassicalBoard):
+        pass
+
+    assert Variant() != ClassicalBoard() and ClassicalBoard() != Variant()
+    assert ClassicalBoard().snapshot() == ClassicalBoard() and Variant().snapshot() == Variant()
