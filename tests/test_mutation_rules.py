@@ -382,6 +382,8 @@ def test_a_snapshot_class_made_afresh_refuses_changes_and_copies_back(make, monk
             "waiting to be measured"),
     ({"format": "qttt-goff", "moves": "19 59 15", "redo": "(3)"},
      "redo, the collapse into square 3 before any move: X3 can only collapse into square 1 or 5, not 3"),
+    ({"format": "qttt-goff", "moves": "19 59 15(5)", "redo": "12"},          # the redo counts on from mark 4
+     "redo, move 4 (12): square 1 holds the classical mark X1; marks go only in squares without one"),
 ])
 def test_a_goff_record_names_a_refused_collapse_that_follows_no_mark_of_its_list(record, words):
     """mutation: ``goff._labelled``'s words for a collapse with no mark before it in its list."""
