@@ -18,7 +18,7 @@ This module is the rules layer of the example: it imports the standard library a
 from __future__ import annotations
 
 from qttt_widgets.rules.classical import Square, winning_lines
-from qttt_widgets.rules.errors import IllegalMove, RecordError, illegal, shown, whole_number
+from qttt_widgets.rules.errors import IllegalMove, illegal, shown, whole_number
 from qttt_widgets.rules.game import Game, Outcome, other, result_outcome
 from qttt_widgets.rules.limits import check_moves, read_envelope
 from qttt_widgets.rules.registry import GameKind
@@ -133,17 +133,9 @@ class Notakto(Game):
         """The game ``to_record`` wrote (a dict or its JSON text), redo stack included;
         RecordError says what is wrong with a damaged one."""
         record = read_envelope(record, cls.FORMAT, "Notakto", {"format", "version", "moves", "redo"})
-        moves = check_moves(record.get("moves", []), "moves")
-        redo = check_moves(record.get("redo", []), "redo")
-        game = cls()
-        for i, sq in enumerate(moves + redo, 1):
-            try:
-                game.apply(sq)
-            except IllegalMove as e:
-                raise RecordError(f"move {i} ({shown(sq)} in code): {e.people}") from None
-        for _ in redo:
-            game.undo()
-        return game
+        return cls().replay_record(check_moves(record.get("moves", []), "moves"),
+                                   check_moves(record.get("redo", []), "redo"),
+                                   label=lambda i, where, sq: f"move {i} ({shown(sq)} in code)")
 
     def __str__(self) -> str:
         return "\n".join(" ".join(c or "." for c in self._cells[r * 3:r * 3 + 3]) for r in range(3))

@@ -472,3 +472,68 @@ def test_two_computers_on_the_kernels_loop_leave_it_free_between_moves():
     # every move seen, one at a time (the first may come before the first look)
     assert sizes[0] <= 1 and all(b - a == 1 for a, b in zip(sizes, sizes[1:])) and len(sizes) >= 8, sizes
     assert beats > len(sizes)                                             # the loop ran other work between
+
+
+# --- a board option starts a new game, says so, and Undo brings the last one back ----------
+def test_changing_the_board_size_says_it_starts_a_new_game_and_undo_brings_the_last_one_back():
+    """A size (or levels, measurement, both-lines) change started a new game without a word;
+    now the message line says so, and Undo brings back the game it replaced, with its options."""
+    app = GameApp(mode="classical", o="Human")
+    click(app.view, "5 1")
+    app.size.value = 4
+    assert app.game.n == 4 and app.game.history == ()
+    assert app.message.value == ("New 4 x 4 game: changing the board size starts a new game. Your last game "
+                                 "(2 actions) is kept: Undo brings it back.")
+    assert not app.undo_button.disabled                      # nothing to take back, but a game to bring back
+    app.size.value = 5                                       # untouched 4 x 4 game: the 3 x 3 one stays kept
+    assert "Your last game (2 actions) is kept" in app.message.value
+    app.undo_button.click()
+    assert app.game.n == 3 and app.game.cells[4] == "X" and app.game.cells[0] == "O"
+    assert app.size.value == 3 and len(app.view.buttons) == 9
+    assert app.message.value == "Back to your last game (2 actions) and its options, as you left it."
+    app.undo_button.click()                                  # now an ordinary undo
+    assert app.game.history == (4,) and app.game.n == 3
+
+
+def test_an_option_change_on_an_empty_game_promises_no_undo():
+    app = GameApp(mode="classical", o="Human")
+    app.size.value = 4
+    assert app.message.value == "New 4 x 4 game: changing the board size starts a new game."
+    assert app.undo_button.disabled
+    app.undo_button.click()
+    assert app.game.n == 4
+
+
+def test_after_a_move_in_the_new_game_undo_takes_it_back_first():
+    app = GameApp(mode="qubit", o="Human")
+    click(app.view, "1")
+    app.levels.value = (1, 2, 3, 4)
+    assert app.message.value == ("New game with the risk levels “all four (Lv1-Lv4)”: changing the risk levels "
+                                 "starts a new game. Your last game (1 action) is kept: Undo brings it back.")
+    click(app.view, "9")
+    app.undo_button.click()
+    assert app.game.levels == (1, 2, 3, 4) and app.game.history == ()
+    app.undo_button.click()
+    assert app.game.levels == (1, 3) and app.levels.value == (1, 3) and app.game.cells[0] == "X"
+
+
+def test_against_the_computer_its_answer_does_not_hide_the_kept_game():
+    """With the computer as X, the new game opens with its move: Undo still brings the kept
+    game back (until the human plays)."""
+    app = GameApp(mode="classical", x="Computer: random", o="Human")
+    click(app.view, next(str(i + 1) for i, c in enumerate(app.game.cells) if c is None))
+    before = app.game.copy()
+    app.size.value = 4
+    assert len(app.game.history) == 1                        # the computer opened the 4 x 4 game
+    app.undo_button.click()
+    assert app.game == before and app.game.n == 3
+
+
+def test_a_new_game_or_a_load_lets_the_kept_game_go():
+    app = GameApp(mode="classical", o="Human")
+    click(app.view, "5")
+    app.size.value = 4
+    app.new_button.click()
+    assert app.undo_button.disabled and app.game.n == 4
+    app.undo_button.click()
+    assert app.game.n == 4 and "nothing to undo" in app.message.value

@@ -116,17 +116,9 @@ class MisereBoard(Game):
     def from_record(cls, record: object) -> "MisereBoard":
         """The game ``to_record`` wrote; RecordError says what is wrong with a damaged one."""
         record = read_envelope(record, cls.FORMAT, "misère tic-tac-toe", {"format", "version", "moves", "redo"})
-        moves = check_moves(record.get("moves", []), "moves")
-        redo = check_moves(record.get("redo", []), "redo")
-        game = cls()
-        for i, square in enumerate(moves + redo, 1):
-            try:
-                game.apply(square)
-            except IllegalMove as e:
-                raise RecordError(f"move {i} ({shown(square)} in code): {e.people}") from None
-        for _ in redo:
-            game.undo()
-        return game
+        return cls().replay_record(check_moves(record.get("moves", []), "moves"),
+                                   check_moves(record.get("redo", []), "redo"),
+                                   label=lambda i, where, sq: f"move {i} ({shown(sq)} in code)")
 
 
 class MisereView(ClassicalBoardView):

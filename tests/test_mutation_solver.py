@@ -734,3 +734,14 @@ def test_two_trees_are_read_off_without_a_search_node(record):
     solver.hint(g, book=False)
     solver.action_values(g)
     assert solver.nodes > 0 and len(solver.table) == 0
+
+
+def test_the_canonicaliser_makes_its_own_symmetry_tables_on_first_use(monkeypatch):
+    """mutation: ``smallest_image`` without ``tables`` fills the module's cache on first use; in
+    a test run the cache is already full (mutmut forks after it was filled), so empty it here."""
+    monkeypatch.setattr(book_module, "_TABLES", [])
+    subs, marks = (0, 0, 3, 0, 0, 0, 0, 0, 4), ((1, 0, 1), (2, 5, 7))
+    made = book_module.smallest_image(subs, marks)
+    assert made == book_module.smallest_image(subs, marks, book_module.symmetry_tables())
+    assert made[0][0] != subs and len(book_module._TABLES) == 1            # a real image, and the cache kept
+    assert book_module.smallest_image(subs, marks) == made

@@ -34,7 +34,8 @@ TARGETS = {
                "tests/test_ensemble.py", "tests/test_qubit_board.py", "tests/test_limits.py",
                "tests/test_survivors.py", "tests/test_mutation_rules.py",
                "tests/test_mutation_qubit_board.py", "tests/test_mutation_records.py",
-               "tests/test_mutation_svg.py", "tests/test_chance.py", "tests/test_api.py"],
+               "tests/test_mutation_svg.py", "tests/test_chance.py", "tests/test_api.py",
+               "tests/test_game_contract.py"],
               []),
     "solver": (["qttt_widgets/players/solver.py", "qttt_widgets/players/trees.py", "qttt_widgets/players/book.py"],
                ["tests/test_solver.py", "tests/test_survivors.py", "tests/test_mutation_solver.py"],
@@ -68,6 +69,7 @@ def mutmut_section(target: str, dest: Path = ROOT, tests_override=()) -> str:
     return ("[tool.mutmut]\n"
             'source_paths = ["qttt_widgets"]\n'
             f"only_mutate = {_toml_list(only)}\n"
+            'also_copy = ["benchmarks"]\n'                      # benchmarks/dispatch.py, for test_game_contract
             f"pytest_add_cli_args_test_selection = {_toml_list(tests)}\n"
             f"pytest_add_cli_args = {_toml_list(['-p', 'no:cacheprovider', '-q', *extra])}\n")
 
@@ -76,7 +78,7 @@ def _files_of_checkout() -> list[str]:
     """Tracked files and untracked ones not ignored (new tests in progress count)."""
     out = subprocess.run(["git", "ls-files", "-co", "--exclude-standard"], cwd=ROOT,
                          capture_output=True, text=True, check=True).stdout.split("\n")
-    keep = ("qttt_widgets/", "tests/", "pyproject.toml")
+    keep = ("qttt_widgets/", "tests/", "pyproject.toml", "benchmarks/dispatch.py")
     return [f for f in out if f.startswith(keep) and not f.startswith("tests/browser/")
             and (ROOT / f).is_file()]
 
@@ -86,7 +88,7 @@ def _files_at(commit: str, new_tests: bool = True) -> dict:
     tracked (new ones) come from the working tree."""
     import io
     import tarfile
-    keep = ("qttt_widgets/", "tests/", "pyproject.toml")
+    keep = ("qttt_widgets/", "tests/", "pyproject.toml", "benchmarks/dispatch.py")   # test_game_contract reads it
     tar = subprocess.run(["git", "archive", commit, *keep], cwd=ROOT, capture_output=True, check=True).stdout
     out = {}
     with tarfile.open(fileobj=io.BytesIO(tar)) as tf:

@@ -229,17 +229,16 @@ class ClassicalBoard(Game):
                                {"format", "version", "n", "k", "moves", "redo"})
         check_board_size(record.get("n", 3), record.get("k"))
         board = cls(record.get("n", 3), record.get("k"))
-        moves, redo = check_moves(record.get("moves", []), "moves"), check_moves(record.get("redo", []), "redo")
-        for i, sq in enumerate(moves + redo, 1):
+        last = board.n * board.n - 1
+
+        def read(sq: object, i: int, where: str) -> object:
             if whole_number(sq) is None:
                 raise RecordError(f"move {i} ({shown(sq)}): a move is a square, a whole number "
-                                  f"0..{board.n * board.n - 1} in a record")
-            try:
-                board.play(sq)
-            except IllegalMove as e:
-                raise RecordError(f"move {i} (square {shown(sq + 1)} counted from 1): {e.people}") from None
-        for _ in redo:
-            board.undo()
+                                  f"0..{last} in a record")
+            return sq
+
+        board.replay_record(check_moves(record.get("moves", []), "moves"), check_moves(record.get("redo", []), "redo"),
+                            read=read, label=lambda i, where, sq: f"move {i} (square {shown(sq + 1)} counted from 1)")
         return board
 
     @classmethod

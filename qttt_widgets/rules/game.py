@@ -6,7 +6,7 @@ game (``GoffGame``, ``QubitGame``, ``ClassicalBoard``) supplies only its hooks:
 =====================  ==========================================================================
 owned by ``Game``      ``history``, ``redo_stack``, ``undo()``, ``redo()``, ``copy()``, ``key()``,
                        ``==`` (same position), ``snapshot()``, ``is_over``, ``winner``,
-                       ``read_record`` (the record envelope)
+                       ``replay_record`` (a record's moves and redo stack played back)
 each game supplies     ``kind`` and ``FORMAT``; ``legal_moves()``, ``apply(action)``,
                        ``current_player()``, ``outcome()``; the hooks ``_snapshot`` /
                        ``_restore`` (a state to return to), ``_redo_entry`` (replay one stored
@@ -27,7 +27,8 @@ each game supplies     ``kind`` and ``FORMAT``; ``legal_moves()``, ``apply(actio
 * **Hashing.** A game changes, so it is not hashable; ``key()`` is its immutable snapshot key
   (equal positions give equal keys) for dicts and sets.
 * **Records.** ``read_envelope`` (in ``rules.limits``) checks the format and version of every
-  record with one rule.
+  record with one rule; ``Game.replay_record`` plays a record's moves and redo stack back,
+  and turns a move the rules refuse into a RecordError naming the move.
 
 >>> from qttt_widgets.rules.classical import ClassicalBoard
 >>> b = ClassicalBoard().apply(4).apply(0)
@@ -39,7 +40,7 @@ each game supplies     ``kind`` and ``FORMAT``; ``legal_moves()``, ``apply(actio
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar, Hashable
+from typing import Any, Callable, ClassVar, Hashable, Sequence
 
 PLAYERS = ("X", "O")
 CHANCE = "chance"
@@ -180,6 +181,45 @@ class Game:
         if not self._future:
             raise IllegalMove("nothing to redo", rule="nothing-to-redo")
         self._redo_entry(self._future.pop())
+        return self
+
+    def replay_record(self, moves: Sequence[Any], redo: Sequence[Any] = (), *,
+                      label: Callable[[int, str, Any], str],
+                      play: Callable[[Any], object] | None = None,
+                      read: Callable[[Any, int, str], Any] | None = None) -> "Game":
+        """Play a record's ``moves``, then its ``redo`` stack (next first), and undo the redo
+        stack's moves again, so the game stands where the record's player stood, with the same
+        redo stack. ``from_record`` builds the game, then calls this.
+
+        Each entry is counted from 1 across both lists, and is in ``"moves"`` or ``"redo"``
+        (``where``). ``read(entry, i, where)``, if given, turns a raw entry into what ``play``
+        takes, raising RecordError itself when the entry is malformed (its message is kept as
+        it is). ``play(entry)`` (default ``self.apply``) plays it; when the rules refuse it
+        (IllegalMove) or the play finds the record wrong (RecordError), a RecordError
+        ``"{label(i, where, entry)}: {what is wrong}"`` is raised, and the game may be left
+        part-way: a load builds a new game and drops it. Returns the game.
+
+        >>> from qttt_widgets.rules.classical import ClassicalBoard
+        >>> b = ClassicalBoard().replay_record([4, 0], [8], label=lambda i, where, sq: f"move {i}")
+        >>> b.history, b.redo_stack
+        ((4, 0), (8,))
+        >>> ClassicalBoard().replay_record([4, 4], label=lambda i, where, sq: f"{where}, move {i}")
+        Traceback (most recent call last):
+        ...
+        qttt_widgets.rules.errors.RecordError: moves, move 2: square 5 already holds X
+        """
+        from .errors import IllegalMove, RecordError
+        play = self.apply if play is None else play
+        for i, raw in enumerate([*moves, *redo], 1):
+            where = "moves" if i <= len(moves) else "redo"
+            entry = raw if read is None else read(raw, i, where)
+            try:
+                play(entry)
+            except (IllegalMove, RecordError) as e:
+                text = e.people if isinstance(e, IllegalMove) else str(e)
+                raise RecordError(f"{label(i, where, entry)}: {text}") from None
+        for _ in redo:
+            self.undo()
         return self
 
     def copy(self) -> "Game":

@@ -53,7 +53,7 @@ from typing import Sequence
 from .actions import Action, CollapseTo, GoffStep, LastMark, Mark
 from .classical import winning_lines
 from .game import CHANCE, Game, Outcome, half_point
-from .errors import IllegalMove, RecordError, illegal, shown, whole_number
+from .errors import IllegalMove, illegal, shown, whole_number
 from .notation import FORMAT, VERSION, format_actions, read_goff_record
 from .scoring import doubled_score, masks, points
 
@@ -133,6 +133,14 @@ def replay(game: "GoffGame", actions: Sequence[tuple], where: str = "moves", sta
     recorded outcome is the one the seed's coin gives. A problem raises RecordError naming
     the move as people count moves (``start`` is the first one's number: a collapse belongs to
     the mark before it, as in the notation's 15(5)); ``game`` may then be part-way."""
+    game.replay_record(_labelled(actions, where, start), play=lambda entry: _replay_action(game, entry[0]),
+                       label=lambda i, _where, entry: entry[1])
+
+
+def _labelled(actions: Sequence[tuple], where: str, start: int) -> list[tuple[tuple, str]]:
+    """Each action with the words naming it in an error: the move as people count moves (a
+    collapse is named with the mark before it)."""
+    out = []
     move, mark = start - 1, None
     for action in actions:
         if action[0] == "collapse":
@@ -142,21 +150,24 @@ def replay(game: "GoffGame", actions: Sequence[tuple], where: str = "moves", sta
         else:
             move, mark = move + 1, action
             label = f"{where}, move {move} ({format_actions([action])})"
-        try:
-            kind = action[0]
-            if kind == "mark" and len(action) > 3:
-                replay_measured_mark(game, action[1], action[2], action[3], coin=True)
-            elif kind == "mark":
-                game.play(action[1], action[2])
-            elif kind == "classical":
-                game.play(action[1])
-            elif kind == "collapse":
-                if game.rules == "random":
-                    raise IllegalMove("under random-collapse rules a collapse is the outcome of the mark "
-                                      "that closed a cycle, written right after it, as 15(5)")
-                game.collapse(action[1])
-        except IllegalMove as e:
-            raise RecordError(f"{label}: {e.people}") from None
+        out.append((action, label))
+    return out
+
+
+def _replay_action(game: "GoffGame", action: tuple) -> None:
+    """Play one recorded action (IllegalMove if the rules or the coin refuse it)."""
+    kind = action[0]
+    if kind == "mark" and len(action) > 3:
+        replay_measured_mark(game, action[1], action[2], action[3], coin=True)
+    elif kind == "mark":
+        game.play(action[1], action[2])
+    elif kind == "classical":
+        game.play(action[1])
+    elif kind == "collapse":
+        if game.rules == "random":
+            raise IllegalMove("under random-collapse rules a collapse is the outcome of the mark "
+                              "that closed a cycle, written right after it, as 15(5)")
+        game.collapse(action[1])
 
 
 def replay_measured_mark(game: "GoffGame", a: int, b: int, outcome: int, coin: bool = False) -> None:
@@ -685,10 +696,9 @@ class GoffGame(Game):
         RecordError saying what is wrong; nothing else escapes."""
         data = read_goff_record(record)
         game = cls(data.rules, seed=data.seed)
-        replay(game, data.moves, "moves")
-        replay(game, data.redo, "redo", start=sum(a[0] != "collapse" for a in data.moves) + 1)
-        for _ in data.redo:
-            game.undo()
+        game.replay_record(_labelled(data.moves, "moves", 1),
+                           _labelled(data.redo, "redo", sum(a[0] != "collapse" for a in data.moves) + 1),
+                           play=lambda entry: _replay_action(game, entry[0]), label=lambda i, _where, entry: entry[1])
         return game
 
     # --- equality -----------------------------------------------------------------

@@ -719,17 +719,10 @@ class QubitGame(Game):
             game = cls(measurer=measurer, **options)
         except (ValueError, TypeError) as e:
             raise RecordError(f"bad game options: {e}") from None
-        moves, redo = check_moves(record.get("moves", []), "moves"), check_moves(record.get("redo", []), "redo")
-        for i, d in enumerate(moves + redo, 1):
-            where = "moves" if i <= len(moves) else "redo"
-            move, outcome = _move_from_dict(d, f"{where}, move {i}")
-            try:
-                game._replay(move, outcome)
-            except (IllegalMove, RecordError) as e:
-                text = e.people if isinstance(e, IllegalMove) else str(e)
-                raise RecordError(f"{where}, move {i} ({describe_move(move)}): {text}") from None
-        for _ in redo:
-            game.undo()
+        game.replay_record(check_moves(record.get("moves", []), "moves"), check_moves(record.get("redo", []), "redo"),
+                           read=lambda d, i, where: _move_from_dict(d, f"{where}, move {i}"),
+                           play=lambda entry: game._replay(*entry),
+                           label=lambda i, where, entry: f"{where}, move {i} ({describe_move(entry[0])})")
         return game
 
     def _replay(self, move: tuple, outcome: Mapping[Any, str] | None) -> None:

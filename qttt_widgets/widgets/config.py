@@ -144,6 +144,35 @@ def kept_text(label: str, actions: int) -> str:
             "Mode again to go back to it.")
 
 
+OPTION_NAMES = {"size": "board size", "levels": "risk levels", "measurement": "measurement",
+                "both_lines": "rule for when both have lines"}
+OPTION_TABLES = {"size": BOARD_SIZES, "levels": QUBIT_LEVELS, "measurement": MEASUREMENTS, "both_lines": BOTH_LINES}
+
+
+def option_label(key: str, value) -> str:
+    """A board option's value as its menu shows it ('4 x 4', 'a draw')."""
+    return next((label for label, v in OPTION_TABLES[key] if v == value), str(value))
+
+
+def option_text(key: str, value, kept_actions: int) -> str:
+    """What the message line says when a board option starts a new game; ``kept_actions``: the
+    actions of the game put aside for Undo to bring back (0: none is kept)."""
+    name = OPTION_NAMES[key]
+    head = (f"New {value} x {value} game" if key == "size" else
+            f"New game with the {name} “{option_label(key, value)}”")
+    text = f"{head}: changing the {name} starts a new game."
+    if kept_actions:
+        text += (f" Your last game ({kept_actions} action{'s' if kept_actions != 1 else ''}) is kept: "
+                 "Undo brings it back.")
+    return text
+
+
+def option_back_text(actions: int) -> str:
+    """What the message line says when Undo brings back the game an option change put aside."""
+    return (f"Back to your last game ({actions} action{'s' if actions != 1 else ''}) and its options, "
+            "as you left it.")
+
+
 def back_text(label: str) -> str:
     """What the message line says when a mode change brings a kept game back."""
     return f"Back to your game in “{label}”, as you left it (New game starts a fresh one)."

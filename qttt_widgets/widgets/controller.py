@@ -120,6 +120,9 @@ class GameController:
         self.message = ""
         self.paused = False
         self.kept: dict[str, tuple] = {}            # mode -> (game, settings) put aside by a mode change
+        # [game, settings, new game, actions before the first human or clock move in the new game
+        # (None: none yet)]: the game a board option's change put aside, for Undo to bring back
+        self.replaced: list | None = None
         self._listeners: list[Callable[[AppSnapshot], None]] = []
         self._games_started = 0
         self._timer = None
@@ -149,7 +152,7 @@ class GameController:
             players=tuple(MODES[st["mode"]].player_names(st["size"])), opponents=self.opponents(),
             reviewing=self.reviewing, fresh=fresh, thinking=thinking,
             computer_to_move=self._computer_to_move(), waiting=waiting, watch=self.watch(), message=self.message,
-            history=C.history_text(self.game), can_undo=bool(self.game.history),
+            history=C.history_text(self.game), can_undo=bool(self.game.history) or self._restorable() is not None,
             can_redo=bool(self.game.redo_stack), kept=tuple(self.kept))
 
     def _publish(self, fresh: bool = False, thinking: str | None = None) -> None:
@@ -184,8 +187,7 @@ class GameController:
                 self.paused = False               # two computers now: they start playing
             self._after_change()
         elif key in C.OPTIONS:
-            self.settings[key] = value
-            self._new_game()
+            self._change_option(key, value)
         else:
             raise ValueError(f"no setting {key!r}")
 
@@ -221,6 +223,32 @@ class GameController:
             self.settings["mode"] = name
             self._new_game(note)
 
+    def _change_option(self, key: str, value) -> None:
+        """A board option (size, levels, measurement, both lines) starts a new game, and says so;
+        the game it replaces (if a move was made in it; else the one kept before it) is kept
+        for Undo to bring back."""
+        self._stop()
+        kept = (self.game, dict(self.settings)) if self.game.history else self._restorable()
+        self.settings[key] = value
+        self._new_game(C.option_text(key, value, len(kept[0].history) if kept else 0), replaced=kept)
+
+    def _restorable(self) -> tuple | None:
+        """The (game, settings) an option change put aside, if Undo would bring it back now: the
+        game on show is the one that change started, and no human (nor the clock of two
+        computers) has acted in it, or every such action has been taken back."""
+        if self.replaced is None or self.reviewing is not None:
+            return None
+        game, settings, new, opening = self.replaced
+        if self.game is not new or (opening is not None and len(new.history) > opening):
+            return None
+        return game, settings
+
+    def _first_own_move(self) -> None:
+        """A human's or the clock's move is coming in the game an option change started: from
+        here on, Undo takes moves back before it brings the kept game back."""
+        if self.replaced is not None and self.replaced[3] is None and self.game is self.replaced[2]:
+            self.replaced[3] = len(self.game.history)
+
     def _make_players(self) -> None:
         st = self.settings
         mode = MODES[st["mode"]]
@@ -247,13 +275,14 @@ class GameController:
         self._stop()
         self._new_game()
 
-    def _new_game(self, message: str = "") -> None:
+    def _new_game(self, message: str = "", replaced: tuple | None = None) -> None:
         self._games_started += 1
         st = self.settings
         seed = None if self.seed is None else self.seed * 7919 + self._games_started
         levels = st["levels"] if st["size"] > 3 or st["levels"] != (1, 3) else None
         self._show_game(C.new_game(st["mode"], seed, size=st["size"], levels=levels,
-                                   measurement=st["measurement"], both_lines=st["both_lines"]), message)
+                                   measurement=st["measurement"], both_lines=st["both_lines"]), message,
+                        replaced=replaced)
 
     def set_game(self, game, message: str = "") -> None:
         """Play on ``game`` (any registered kind); a game of another mode puts this one aside."""
@@ -264,10 +293,12 @@ class GameController:
         self.kept.pop(name, None)
         self._show_game(game, message)
 
-    def _show_game(self, game, message: str = "", paused: bool = False) -> None:
+    def _show_game(self, game, message: str = "", paused: bool = False, replaced: tuple | None = None) -> None:
         """Play on ``game``: its mode and options become the settings; two computers start
-        playing unless ``paused``."""
+        playing unless ``paused``. ``replaced``: the (game, settings) a board option's change put
+        aside for Undo (any other game on show lets it go)."""
         mode = mode_of(game)
+        self.replaced = None if replaced is None else [*replaced, game, None]
         self.settings["mode"] = mode.name
         self.settings.update(mode.settings_of(game))
         self.game = game
@@ -285,6 +316,7 @@ class GameController:
                               rule="reviewing")
         if self._computer_to_move():
             raise IllegalMove("wait: the computer is to move", rule="computer")
+        self._first_own_move()
         self.game.apply(action)
         self.message = ""
         self._after_change()
@@ -334,6 +366,7 @@ class GameController:
         self._schedule()
 
     def _watch_move(self) -> None:
+        self._first_own_move()
         try:
             self._computer_move()
         except Exception as e:                   # on the clock nobody would see a traceback
@@ -391,7 +424,16 @@ class GameController:
 
     # --- undo, redo, save, load -----------------------------------------------------------
     def undo(self) -> None:
-        """Take back the last action; against a computer, back to the human's last turn."""
+        """Take back the last action; against a computer, back to the human's last turn. At the
+        start of a game a board option's change made, bring back the game it replaced."""
+        kept = self._restorable()
+        if kept is not None:
+            game, settings = kept
+            self._stop()
+            self.settings.update({key: settings[key] for key in C.OPTIONS})
+            self._show_game(game, C.option_back_text(len(game.history)), paused=True)
+            return
+
         def back():
             self.game.undo()
             human_playing = any(p is None for p in self.players.values())
