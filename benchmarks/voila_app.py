@@ -51,6 +51,7 @@ from conftest import CHROMIUM, CHROMIUM_ARGS, free_port, stop, wait_until_up  # 
 
 POOL = None          # --pool N: a preheated pool of N kernels instead of voila.json's
 VOILA_ARGS: list[str] = []     # --voila-arg: more settings for every Voila started (e.g. a fill_delay to compare)
+SERVER_CPUS: set[int] | None = None    # --pin: the server and its kernels on these cores (the browsers on the others)
 
 
 def start_voila(preheat: bool, extra: tuple[str, ...] = ()):
@@ -73,7 +74,10 @@ def start_voila(preheat: bool, extra: tuple[str, ...] = ()):
     (ROOT / "test-artifacts").mkdir(exist_ok=True)
     log = open(ROOT / "test-artifacts" / "voila-benchmark.log", "a")
     env = app_env(dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))))
-    proc = subprocess.Popen(cmd, cwd=cwd, stdout=log, stderr=subprocess.STDOUT, env=env)   # the copy imports qttt_widgets
+    cpus = SERVER_CPUS
+    pin = (lambda: os.sched_setaffinity(0, cpus)) if cpus else None    # its kernels inherit the affinity
+    proc = subprocess.Popen(cmd, cwd=cwd, stdout=log, stderr=subprocess.STDOUT, env=env,   # the copy imports qttt_widgets
+                            preexec_fn=pin)
     base = f"http://127.0.0.1:{port}"
     wait_until_up(base + "/voila/static/", proc)
     return proc, base
@@ -325,6 +329,29 @@ class NicedBrowsers:
         self._thread.join()
 
 
+STALLED_JS = """() => {
+  const lost = document.getElementById("qttt-lost");
+  const widgets = document.querySelectorAll(".jupyter-widgets, .widget-button").length;
+  const cells = document.querySelectorAll(".jp-Cell, .jp-OutputArea-output").length;
+  return `document ${document.readyState}; ${cells} cells/outputs, ${widgets} widgets; ` +
+         (lost ? `message: ${lost.innerText}` : `no message; text: ${document.body ? document.body.innerText.slice(0, 60) : ""}`);
+}"""
+
+
+def pin_browsers(server) -> None:
+    """--pin: this process, Playwright's driver and the browsers it starts on the cores the
+    server does not use (chromium's processes inherit the driver's affinity)."""
+    import psutil
+    others = set(range(os.cpu_count() or 1)) - SERVER_CPUS
+    skip = {server.pid, *(c.pid for c in psutil.Process(server.pid).children(recursive=True))}
+    for p in [psutil.Process(), *psutil.Process().children(recursive=True)]:
+        try:
+            if p.pid not in skip:
+                p.cpu_affinity(sorted(others))
+        except psutil.Error:
+            pass
+
+
 def a_class_arrives(pw, n: int, spread_s: float = 5.0, per: int = 3, nice: bool = False) -> dict:
     """n students open the app within ``spread_s`` seconds of each other, ``per`` pages to a
     chromium (students have a browser each; ``per`` 1 is one chromium a student); each one's
@@ -338,6 +365,8 @@ def a_class_arrives(pw, n: int, spread_s: float = 5.0, per: int = 3, nice: bool 
         server0, kernels0 = cpu_split(proc)
         browser0 = browsers_cpu_s()
         niced = NicedBrowsers().__enter__() if nice else None
+        if SERVER_CPUS:
+            pin_browsers(proc)
         browsers = [pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
                     for _ in range(math.ceil(n / per))]
         pages = [browsers[i // per].new_context().new_page() for i in range(n)]
@@ -374,10 +403,13 @@ def a_class_arrives(pw, n: int, spread_s: float = 5.0, per: int = 3, nice: bool 
         states = {}
         for i in pending:                           # what a page that never got interactive shows
             try:
-                text = pages[i].evaluate("document.body ? document.body.innerText.slice(0, 80) : ''")
+                # the whole story, not the first 80 characters (which are the notebook's title for
+                # every page): still being read (the render goes on), widgets on show, the
+                # page's own message if it shows one
+                text = pages[i].evaluate(STALLED_JS)
             except Exception as e:  # noqa: BLE001
                 text = repr(e)[:60]
-            key = ("clicked, no answer: " if i in clicked else "") + " ".join(text.split())[:80]
+            key = ("clicked, no answer: " if i in clicked else "") + " ".join(text.split())[:160]
             states[key] = states.get(key, 0) + 1
         answered = 0
         t_answer = time.perf_counter()
@@ -778,6 +810,9 @@ def main() -> None:
     ap.add_argument("--per-browser", type=int, default=3, help="--only class: pages in one chromium")
     ap.add_argument("--nice-browsers", action="store_true",
                     help="--only class: run the browsers at nice 19, as if on the students' own devices")
+    ap.add_argument("--pin", action="store_true",
+                    help="--only class: the server and its kernels on the last core, the browsers on the others "
+                         "(closer to a class, whose browsers run on the students' own devices)")
     ap.add_argument("--gets", type=int, default=100)
     ap.add_argument("--pool", type=int, help="preheated kernels (default: voila.json's pool_size)")
     ap.add_argument("--voila-arg", action="append", default=[],
@@ -790,8 +825,10 @@ def main() -> None:
                     nargs="*")
     args = ap.parse_args()
     only = set(args.only or ["render", "memory", "wsclass", "class", "gets", "sessions"])
-    global POOL
+    global POOL, SERVER_CPUS
     POOL = args.pool
+    if args.pin:
+        SERVER_CPUS = {(os.cpu_count() or 2) - 1}
     VOILA_ARGS.extend(args.voila_arg)
     print(busy_warning())
     if "attack" in only:
@@ -834,6 +871,7 @@ def main() -> None:
                   f"{', browsers at nice 19' if r['nice'] else ''}): {r['interactive']} "
                   f"interactive, {r['answered']} answered a mark; time to interactive p50 {r['p50']:.1f} s, "
                   f"p95 {r['p95']:.1f} s, worst {r['worst']:.1f} s (target p95 < 20 s); wall {r['wall']:.0f} s; "
+                  f"{'server+kernels pinned to core ' + str(sorted(SERVER_CPUS)) + ', browsers on the rest; ' if SERVER_CPUS else ''}"
                   f"CPU s: browsers {r['browser_cpu']:.0f} (launch {r['launch_cpu']:.0f}), server "
                   f"{r['server_cpu']:.0f}, kernels {r['kernels_cpu']:.0f}; {r['kernels']} kernels, "
                   f"{r['mb_per_kernel']:.0f} MB a kernel" + (f"; never interactive: {r['stalled']}" if r["stalled"] else ""))
