@@ -477,9 +477,15 @@ async def _visit(base: str, cookie: str, started: float, visit: dict) -> float:
     from jupyter_server.services.kernels.connection.base import (deserialize_msg_from_ws_v1,
                                                                  serialize_msg_to_ws_v1)
     loop = asyncio.get_running_loop()
+    steps = visit.setdefault("steps", {})          # seconds from the student's first GET at the end of each step
+
+    def step(name: str) -> None:
+        steps[name] = time.perf_counter() - started
     html = await loop.run_in_executor(None, _get, base + "/", cookie)
+    step("page")
     kernel = visit["kernel"] = re.search(r'kernelId": "([0-9a-f-]{36})', html).group(1)
     await loop.run_in_executor(None, _get, f"{base}/api/kernels/{kernel}", cookie, 60)
+    step("asked")
     session = uuid.uuid4().hex
     url = base.replace("http", "ws") + f"/api/kernels/{kernel}/channels?session_id={session}"
 
@@ -496,6 +502,7 @@ async def _visit(base: str, cookie: str, started: float, visit: dict) -> float:
     # the browsers' protocol (the server refuses the legacy one: qttt_widgets.server)
     async with websockets.connect(url, max_size=None, open_timeout=180, additional_headers={"Cookie": cookie},
                                   subprotocols=["v1.kernel.websocket.jupyter.org"]) as ws:
+        step("ws open")
         control = uuid.uuid4().hex
         await ws.send(message("comm_open", {"comm_id": control, "target_name": "jupyter.widget.control",
                                             "data": {}}))
@@ -506,6 +513,7 @@ async def _visit(base: str, cookie: str, started: float, visit: dict) -> float:
             data = content.get("data", {})
             if kind == "comm_msg" and data.get("method") == "update_states":
                 states = data["states"]
+        step("widget state")
         squares = {st["state"].get("tooltip") or "": mid for mid, st in states.items()
                    if st.get("model_name") == "ButtonModel"}
 
@@ -520,7 +528,9 @@ async def _visit(base: str, cookie: str, started: float, visit: dict) -> float:
                     return
         await click_and_wait(1, "square 1 chosen")
         ready = time.perf_counter() - started
+        step("first mark")
         await click_and_wait(9, "O to move")
+        step("reply")
     return ready
 
 
@@ -553,8 +563,9 @@ async def _student(base: str, start_at: float, t0: float) -> dict:
             if not cookie:
                 cookie = _cookie_of_the_gate(base, await loop.run_in_executor(None, _get, base + "/", "", 60))
                 cookie = "; ".join(filter(None, [cookie, f"_xsrf={xsrf}"]))
+            visit["steps"] = {"gate": time.perf_counter() - started}
             ready = await asyncio.wait_for(_visit(base, cookie, started, visit), PATIENCE_S)
-            return {"ready": ready, "answered": True, "tries": attempt, "failures": failures}
+            return {"ready": ready, "answered": True, "tries": attempt, "failures": failures, "steps": visit["steps"]}
         except Exception as e:  # noqa: BLE001
             failures.append(f"{type(e).__name__}: {str(e)[:80]}")
             if visit.get("kernel"):                  # Reload: the page's close beacon frees its kernel
@@ -737,7 +748,12 @@ def a_class_arrives_without_browsers(n: int, spread_s: float = 5.0, attack: bool
             "wall": wall, "cpu": (server1 - server0) + (kernels1 - kernels0), "cpu_server": server1 - server0,
             "cpu_kernels": kernels1 - kernels0, "load": (load0, load1),
             "events": {k: text.count(v) for k, v in EVENTS.items()},
+            "steps": {name: statistics.median(r["steps"][name] for r in results if isinstance(r, dict))
+                      for name in STEPS if done},
             "mb_per_kernel": statistics.mean(mems) if mems else float("nan")}
+
+
+STEPS = ("gate", "page", "asked", "ws open", "widget state", "first mark", "reply")
 
 
 def print_ws_class(title: str, r: dict) -> None:
@@ -747,6 +763,9 @@ def print_ws_class(title: str, r: dict) -> None:
           f"wall {r['wall']:.0f} s; CPU {r['cpu']:.0f} s (server {r['cpu_server']:.0f}, kernels "
           f"{r['cpu_kernels']:.0f}); load average {r['load'][0]:.1f} -> {r['load'][1]:.1f} on {os.cpu_count()} cores")
     print(f"  server events: {r['events']}")
+    if r.get("steps"):          # the last load of each student (after any reloads), from the first GET
+        print("  median seconds from the first GET at the end of each step: " +
+              ", ".join(f"{name} {t:.2f}" for name, t in r["steps"].items()))
     if r["attack"]:
         print(f"  attacker: {r['attack']}")
     if r["errors"]:
