@@ -51,6 +51,7 @@ from conftest import CHROMIUM, CHROMIUM_ARGS, free_port, stop, wait_until_up  # 
 
 POOL = None          # --pool N: a preheated pool of N kernels instead of voila.json's
 VOILA_ARGS: list[str] = []     # --voila-arg: more settings for every Voila started (e.g. a fill_delay to compare)
+SERVER_CPUS: set[int] | None = None    # --pin: the server and its kernels on these cores (the browsers on the others)
 
 
 def start_voila(preheat: bool, extra: tuple[str, ...] = ()):
@@ -73,7 +74,10 @@ def start_voila(preheat: bool, extra: tuple[str, ...] = ()):
     (ROOT / "test-artifacts").mkdir(exist_ok=True)
     log = open(ROOT / "test-artifacts" / "voila-benchmark.log", "a")
     env = app_env(dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))))
-    proc = subprocess.Popen(cmd, cwd=cwd, stdout=log, stderr=subprocess.STDOUT, env=env)   # the copy imports qttt_widgets
+    cpus = SERVER_CPUS
+    pin = (lambda: os.sched_setaffinity(0, cpus)) if cpus else None    # its kernels inherit the affinity
+    proc = subprocess.Popen(cmd, cwd=cwd, stdout=log, stderr=subprocess.STDOUT, env=env,   # the copy imports qttt_widgets
+                            preexec_fn=pin)
     base = f"http://127.0.0.1:{port}"
     wait_until_up(base + "/voila/static/", proc)
     return proc, base
@@ -325,6 +329,29 @@ class NicedBrowsers:
         self._thread.join()
 
 
+STALLED_JS = """() => {
+  const lost = document.getElementById("qttt-lost");
+  const widgets = document.querySelectorAll(".jupyter-widgets, .widget-button").length;
+  const cells = document.querySelectorAll(".jp-Cell, .jp-OutputArea-output").length;
+  return `document ${document.readyState}; ${cells} cells/outputs, ${widgets} widgets; ` +
+         (lost ? `message: ${lost.innerText}` : `no message; text: ${document.body ? document.body.innerText.slice(0, 60) : ""}`);
+}"""
+
+
+def pin_browsers(server) -> None:
+    """--pin: this process, Playwright's driver and the browsers it starts on the cores the
+    server does not use (chromium's processes inherit the driver's affinity)."""
+    import psutil
+    others = set(range(os.cpu_count() or 1)) - SERVER_CPUS
+    skip = {server.pid, *(c.pid for c in psutil.Process(server.pid).children(recursive=True))}
+    for p in [psutil.Process(), *psutil.Process().children(recursive=True)]:
+        try:
+            if p.pid not in skip:
+                p.cpu_affinity(sorted(others))
+        except psutil.Error:
+            pass
+
+
 def a_class_arrives(pw, n: int, spread_s: float = 5.0, per: int = 3, nice: bool = False) -> dict:
     """n students open the app within ``spread_s`` seconds of each other, ``per`` pages to a
     chromium (students have a browser each; ``per`` 1 is one chromium a student); each one's
@@ -338,6 +365,8 @@ def a_class_arrives(pw, n: int, spread_s: float = 5.0, per: int = 3, nice: bool 
         server0, kernels0 = cpu_split(proc)
         browser0 = browsers_cpu_s()
         niced = NicedBrowsers().__enter__() if nice else None
+        if SERVER_CPUS:
+            pin_browsers(proc)
         browsers = [pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
                     for _ in range(math.ceil(n / per))]
         pages = [browsers[i // per].new_context().new_page() for i in range(n)]
@@ -374,10 +403,13 @@ def a_class_arrives(pw, n: int, spread_s: float = 5.0, per: int = 3, nice: bool 
         states = {}
         for i in pending:                           # what a page that never got interactive shows
             try:
-                text = pages[i].evaluate("document.body ? document.body.innerText.slice(0, 80) : ''")
+                # the whole story, not the first 80 characters (which are the notebook's title for
+                # every page): still being read (the render goes on), widgets on show, the
+                # page's own message if it shows one
+                text = pages[i].evaluate(STALLED_JS)
             except Exception as e:  # noqa: BLE001
                 text = repr(e)[:60]
-            key = ("clicked, no answer: " if i in clicked else "") + " ".join(text.split())[:80]
+            key = ("clicked, no answer: " if i in clicked else "") + " ".join(text.split())[:160]
             states[key] = states.get(key, 0) + 1
         answered = 0
         t_answer = time.perf_counter()
@@ -445,9 +477,15 @@ async def _visit(base: str, cookie: str, started: float, visit: dict) -> float:
     from jupyter_server.services.kernels.connection.base import (deserialize_msg_from_ws_v1,
                                                                  serialize_msg_to_ws_v1)
     loop = asyncio.get_running_loop()
+    steps = visit.setdefault("steps", {})          # seconds from the student's first GET at the end of each step
+
+    def step(name: str) -> None:
+        steps[name] = time.perf_counter() - started
     html = await loop.run_in_executor(None, _get, base + "/", cookie)
+    step("page")
     kernel = visit["kernel"] = re.search(r'kernelId": "([0-9a-f-]{36})', html).group(1)
     await loop.run_in_executor(None, _get, f"{base}/api/kernels/{kernel}", cookie, 60)
+    step("asked")
     session = uuid.uuid4().hex
     url = base.replace("http", "ws") + f"/api/kernels/{kernel}/channels?session_id={session}"
 
@@ -464,6 +502,7 @@ async def _visit(base: str, cookie: str, started: float, visit: dict) -> float:
     # the browsers' protocol (the server refuses the legacy one: qttt_widgets.server)
     async with websockets.connect(url, max_size=None, open_timeout=180, additional_headers={"Cookie": cookie},
                                   subprotocols=["v1.kernel.websocket.jupyter.org"]) as ws:
+        step("ws open")
         control = uuid.uuid4().hex
         await ws.send(message("comm_open", {"comm_id": control, "target_name": "jupyter.widget.control",
                                             "data": {}}))
@@ -474,6 +513,7 @@ async def _visit(base: str, cookie: str, started: float, visit: dict) -> float:
             data = content.get("data", {})
             if kind == "comm_msg" and data.get("method") == "update_states":
                 states = data["states"]
+        step("widget state")
         squares = {st["state"].get("tooltip") or "": mid for mid, st in states.items()
                    if st.get("model_name") == "ButtonModel"}
 
@@ -488,7 +528,9 @@ async def _visit(base: str, cookie: str, started: float, visit: dict) -> float:
                     return
         await click_and_wait(1, "square 1 chosen")
         ready = time.perf_counter() - started
+        step("first mark")
         await click_and_wait(9, "O to move")
+        step("reply")
     return ready
 
 
@@ -521,8 +563,9 @@ async def _student(base: str, start_at: float, t0: float) -> dict:
             if not cookie:
                 cookie = _cookie_of_the_gate(base, await loop.run_in_executor(None, _get, base + "/", "", 60))
                 cookie = "; ".join(filter(None, [cookie, f"_xsrf={xsrf}"]))
+            visit["steps"] = {"gate": time.perf_counter() - started}
             ready = await asyncio.wait_for(_visit(base, cookie, started, visit), PATIENCE_S)
-            return {"ready": ready, "answered": True, "tries": attempt, "failures": failures}
+            return {"ready": ready, "answered": True, "tries": attempt, "failures": failures, "steps": visit["steps"]}
         except Exception as e:  # noqa: BLE001
             failures.append(f"{type(e).__name__}: {str(e)[:80]}")
             if visit.get("kernel"):                  # Reload: the page's close beacon frees its kernel
@@ -705,7 +748,12 @@ def a_class_arrives_without_browsers(n: int, spread_s: float = 5.0, attack: bool
             "wall": wall, "cpu": (server1 - server0) + (kernels1 - kernels0), "cpu_server": server1 - server0,
             "cpu_kernels": kernels1 - kernels0, "load": (load0, load1),
             "events": {k: text.count(v) for k, v in EVENTS.items()},
+            "steps": {name: statistics.median(r["steps"][name] for r in results if isinstance(r, dict))
+                      for name in STEPS if done},
             "mb_per_kernel": statistics.mean(mems) if mems else float("nan")}
+
+
+STEPS = ("gate", "page", "asked", "ws open", "widget state", "first mark", "reply")
 
 
 def print_ws_class(title: str, r: dict) -> None:
@@ -715,6 +763,9 @@ def print_ws_class(title: str, r: dict) -> None:
           f"wall {r['wall']:.0f} s; CPU {r['cpu']:.0f} s (server {r['cpu_server']:.0f}, kernels "
           f"{r['cpu_kernels']:.0f}); load average {r['load'][0]:.1f} -> {r['load'][1]:.1f} on {os.cpu_count()} cores")
     print(f"  server events: {r['events']}")
+    if r.get("steps"):          # the last load of each student (after any reloads), from the first GET
+        print("  median seconds from the first GET at the end of each step: " +
+              ", ".join(f"{name} {t:.2f}" for name, t in r["steps"].items()))
     if r["attack"]:
         print(f"  attacker: {r['attack']}")
     if r["errors"]:
@@ -778,6 +829,9 @@ def main() -> None:
     ap.add_argument("--per-browser", type=int, default=3, help="--only class: pages in one chromium")
     ap.add_argument("--nice-browsers", action="store_true",
                     help="--only class: run the browsers at nice 19, as if on the students' own devices")
+    ap.add_argument("--pin", action="store_true",
+                    help="--only class: the server and its kernels on the last core, the browsers on the others "
+                         "(closer to a class, whose browsers run on the students' own devices)")
     ap.add_argument("--gets", type=int, default=100)
     ap.add_argument("--pool", type=int, help="preheated kernels (default: voila.json's pool_size)")
     ap.add_argument("--voila-arg", action="append", default=[],
@@ -790,8 +844,10 @@ def main() -> None:
                     nargs="*")
     args = ap.parse_args()
     only = set(args.only or ["render", "memory", "wsclass", "class", "gets", "sessions"])
-    global POOL
+    global POOL, SERVER_CPUS
     POOL = args.pool
+    if args.pin:
+        SERVER_CPUS = {(os.cpu_count() or 2) - 1}
     VOILA_ARGS.extend(args.voila_arg)
     print(busy_warning())
     if "attack" in only:
@@ -834,6 +890,7 @@ def main() -> None:
                   f"{', browsers at nice 19' if r['nice'] else ''}): {r['interactive']} "
                   f"interactive, {r['answered']} answered a mark; time to interactive p50 {r['p50']:.1f} s, "
                   f"p95 {r['p95']:.1f} s, worst {r['worst']:.1f} s (target p95 < 20 s); wall {r['wall']:.0f} s; "
+                  f"{'server+kernels pinned to core ' + str(sorted(SERVER_CPUS)) + ', browsers on the rest; ' if SERVER_CPUS else ''}"
                   f"CPU s: browsers {r['browser_cpu']:.0f} (launch {r['launch_cpu']:.0f}), server "
                   f"{r['server_cpu']:.0f}, kernels {r['kernels_cpu']:.0f}; {r['kernels']} kernels, "
                   f"{r['mb_per_kernel']:.0f} MB a kernel" + (f"; never interactive: {r['stalled']}" if r["stalled"] else ""))

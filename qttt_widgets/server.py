@@ -9,7 +9,7 @@ page why its kernel went. This is the smallest subclass of its kernel manager th
 (every setting in ``voila.json``)::
 
     {"VoilaConfiguration": {"multi_kernel_manager_class": "qttt_widgets.server.CappedKernelManager"},
-     "CappedKernelManager": {"max_kernels": 40, "kernel_memory_mb": 2500, "unseen_timeout": 10,
+     "CappedKernelManager": {"max_kernels": 40, "kernel_memory_mb": 2500, "unseen_timeout": 60,
                              "connected_idle_timeout": 1800, "kernel_rss_mb": 1000,
                              "unconnected_cpu_s": 60, "silent_socket_timeout": 10,
                              "evict_grace": 15, "evict_idle_after": 600, "cap_wait": 30},
@@ -72,11 +72,13 @@ class CappedKernelManager(AsyncMappingKernelManager):
     which kernels may stay alive, checked by jupyter_server's culler every ``cull_interval``:
 
     * a kernel handed to a page (fresh, or from Voila's pool) waits at most ``unseen_timeout``
-      seconds (counted once Voila has finished running the notebook for the page) for its
+      seconds (on one clock, :meth:`_waited`: from the page's delivery) for its
       page's JavaScript to ask for it (GET /api/kernels/<id>, which the page does
       at once, or a message on its websocket; a socket that connects and says nothing does not
       count): a crawler, ``curl`` or a link preview holds a kernel for seconds, not minutes. A pooled kernel's idle clock starts when it is handed to a page, not
       when it was preheated (it used to be culled before a slow device connected);
+    * jupyter_server's idle cull waits until the page has been sent (a kernel running the
+      app cell on a crowded machine may send nothing for longer than ``cull_idle_timeout``);
     * a kernel with a connected page is stopped after ``connected_idle_timeout`` seconds without
       a message (the page then says "you were idle"); jupyter_server's ``cull_idle_timeout``
       still stops a kernel whose page has gone;
@@ -100,8 +102,10 @@ class CappedKernelManager(AsyncMappingKernelManager):
     max_kernels = Integer(40, config=True, help="Most kernels alive at once; beyond it, HTTP 503.")
     kernel_memory_mb = Integer(2500, config=True,
                                help="Address-space cap of each kernel in MB (0: none); see limit_memory().")
-    unseen_timeout = Float(10, config=True, help="Seconds a kernel handed to a page waits for the page's "
-                           "JavaScript to ask for it before it is stopped (0: no limit).")
+    unseen_timeout = Float(60, config=True, help="Seconds a kernel handed to a page waits, from the page's "
+                           "delivery, for the page's JavaScript to ask for it before it is stopped (0: no limit). "
+                           "Only pages that passed the gate get a kernel, and at the cap a page that has not asked "
+                           "is evicted after evict_grace, so this can allow for a slow device.")
     connected_idle_timeout = Float(1800, config=True, help="Seconds without a message after which a kernel "
                                    "with a connected page is stopped (0: never).")
     kernel_rss_mb = Integer(1000, config=True, help="Resident memory in MB above which a kernel is stopped (0: none).")
@@ -189,9 +193,11 @@ class CappedKernelManager(AsyncMappingKernelManager):
             self._starting -= 1
         self._pages[kernel_id] = {"pooled": pooled, "seen": False, "spoke": False, "cpu_base": None,
                                   "process": None, "handed": None if pooled else time.monotonic(),
-                                  "delivered": None, "address": None}
+                                  "sent": None, "address": None}
         if not pooled:
             self._for_this_visit(kernel_id)
+            if self._pages[kernel_id]["address"] is None:     # no word of the delivery will come (no gate):
+                self._pages[kernel_id]["sent"] = time.monotonic()   # Voila's render keeps the kernel busy
         return kernel_id
 
     def _for_this_visit(self, kernel_id: str) -> None:
@@ -201,12 +207,20 @@ class CappedKernelManager(AsyncMappingKernelManager):
             self._pages[kernel_id]["address"] = visit.address
 
     def page_delivered(self, kernel_id: str) -> None:
-        """The page's HTML has been sent (Voila rendered it): the clocks of the unseen rule and of
-        the eviction order start now, not while a busy server is still rendering it."""
+        """The page's HTML has been sent (Voila rendered it, the gate's handler finished): the
+        page's clock starts (see :meth:`_waited`)."""
+        self._start_the_clock(kernel_id)
+
+    def _start_the_clock(self, kernel_id: str) -> None:
+        """The one clock of a page that has not yet shown it runs: the unseen rule, the eviction
+        order's ranks and its grace count from here. It starts once, when the page has been sent
+        (through the gate, whose handler reports it), or, for a page that did not come through
+        the gate, when Voila's render ends (a pooled kernel) or at once (a fresh kernel, busy
+        while Voila renders). jupyter_server's idle clock restarts with it."""
         page = self._pages.get(kernel_id)
         kernel = self._kernels.get(kernel_id)
-        if page is not None and kernel is not None and page.get("delivered") is None:
-            page["delivered"] = time.monotonic()
+        if page is not None and kernel is not None and page.get("sent") is None:
+            page["sent"] = time.monotonic()
             kernel.last_activity = utcnow()
 
     # --- what the page does -------------------------------------------------------------------
@@ -218,25 +232,24 @@ class CappedKernelManager(AsyncMappingKernelManager):
             page["pooled"] = False
             page["handed"] = time.monotonic()
             self._for_this_visit(kernel_id)
-            self._restart_clock(kernel_id)                   # its idle clock starts now
+            kernel = self._kernels.get(kernel_id)
+            if kernel is not None:                           # not the preheated kernel's old idle clock
+                kernel.last_activity = utcnow()
+            if page["address"] is not None:                  # through the gate: its handler reports the delivery
+                return
             if render is not None and not render.done():
-                page["rendering"] = True
-
-                def rendered(_task, page=page):
-                    page["rendering"] = False
-                    self._restart_clock(kernel_id)
-                render.add_done_callback(rendered)
-
-    def _restart_clock(self, kernel_id: str) -> None:
-        kernel = self._kernels.get(kernel_id)
-        if kernel is not None:
-            kernel.last_activity = utcnow()
+                render.add_done_callback(lambda _task: self._start_the_clock(kernel_id))
+            else:
+                self._start_the_clock(kernel_id)
 
     def _seen(self, kernel_id: str) -> None:
         page = self._pages.get(kernel_id)
         if page is not None and not page["seen"]:
             page["seen"] = True
             page["pooled"] = False
+            if page.get("sent") is not None:       # how long pages take to show they run (for unseen_timeout)
+                self.log.info("kernel %s: its page ran %.1f s after it was sent", kernel_id,
+                              time.monotonic() - page["sent"])
             kernel = self._kernels.get(kernel_id)
             if kernel is not None:
                 kernel.last_activity = utcnow()
@@ -272,7 +285,7 @@ class CappedKernelManager(AsyncMappingKernelManager):
             kernel = self._kernels.get(kernel_id)
             if kernel is None or page.get("pooled") or page.get("leaving"):
                 continue
-            age = self._since_delivered(kernel_id, now)
+            age = self._waited(kernel_id, now)
             if not page.get("spoke"):
                 if age < self.evict_grace:
                     continue
@@ -287,14 +300,15 @@ class CappedKernelManager(AsyncMappingKernelManager):
         ranked.sort(key=lambda r: (r[0], -per_address[(r[0], r[1])], -r[2]))
         return [kernel_id for *_, kernel_id in ranked]
 
-    def _since_delivered(self, kernel_id: str, now: float) -> float:
-        """Seconds since the page's HTML was sent (0 while it is rendered, up to render_timeout)."""
+    def _waited(self, kernel_id: str, now: float) -> float:
+        """Seconds the page has had to show that it runs: since its clock started
+        (:meth:`_start_the_clock`); 0 while Voila still renders or sends it, but a page not sent
+        ``render_timeout`` seconds after its kernel was handed to it (a client that does not
+        read it) counts as sent then."""
         page = self._pages[kernel_id]
-        if page.get("delivered") is not None:
-            return now - page["delivered"]
+        if page.get("sent") is not None:
+            return now - page["sent"]
         handed = page.get("handed")
-        if page.get("address") is None:    # not through the gate (GateIdentityProvider): no word of the delivery
-            return now - handed if handed is not None else 0.0
         if handed is not None and now - handed > self.render_timeout:
             return now - handed - self.render_timeout
         return 0.0
@@ -369,14 +383,13 @@ class CappedKernelManager(AsyncMappingKernelManager):
             return await super().cull_kernel_if_idle(kernel_id)
         idle = (utcnow() - kernel.last_activity).total_seconds()
         connections = self._kernel_connections.get(kernel_id, 0)
-        # not while Voila still runs the notebook for the page (a pooled kernel is handed over
-        # as soon as it has started; a fresh one is busy): on a crowded server that takes longer
-        # than unseen_timeout, and a kernel stopped then left its page loading for ever. The
-        # render's end (or its last message) restarts the clock, and the page's delivery (through
-        # the gate) starts the unseen clock
-        waited = self._since_delivered(kernel_id, time.monotonic())
-        if (not page["seen"] and self.unseen_timeout and min(idle, waited) > self.unseen_timeout
-                and kernel.execution_state != "busy" and not page.get("rendering")):
+        # not while Voila still runs the notebook for the page or sends it (a pooled kernel is
+        # handed over as soon as it has started): on a crowded server that takes longer than
+        # unseen_timeout, and a kernel stopped then left its page loading for ever. One clock
+        # (_waited) counts from the page's delivery
+        waited = self._waited(kernel_id, time.monotonic())
+        if (not page["seen"] and self.unseen_timeout and waited > self.unseen_timeout
+                and kernel.execution_state != "busy"):
             return await self._stop(kernel_id, "unseen", f"its page never connected in {waited:.0f} s after it "
                                     "was sent (a crawler, curl, a link preview, or a script that does not run the page?)")
         if (connections and self.connected_idle_timeout and idle > self.connected_idle_timeout
@@ -400,6 +413,11 @@ class CappedKernelManager(AsyncMappingKernelManager):
                                             f"page connected (the budget is {self.unconnected_cpu_s:.0f})")
         except psutil.Error:
             pass
+        if page.get("sent") is None and not waited:
+            # jupyter_server's idle cull not while Voila renders or sends the page (up to
+            # render_timeout): on a crowded machine a kernel running the app cell sent nothing
+            # for 120 s (cull_idle_timeout), and 29 of 30 pages lost their kernel that way
+            return None
         return await super().cull_kernel_if_idle(kernel_id)
 
     # --- the pool -----------------------------------------------------------------------------
@@ -536,7 +554,14 @@ class GateIdentityProvider(VoilaIdentityProvider):
     gate_max_age_days = Float(1, config=True, help="Days the gate cookie stays valid in a browser.")
 
     def get_user(self, handler):
+        from jupyter_server.services.kernels.websocket import KernelWebsocketHandler
         from voila.handler import VoilaHandler
+        if isinstance(handler, KernelWebsocketHandler):
+            # its errors (a 404 for a kernel that has gone: a page reconnecting after its kernel
+            # was stopped) went through jupyter_server's HTML error page, whose template needs the
+            # static_path Voila does not set: 30 lines of traceback a time. A websocket client
+            # reads no HTML: the status line and one line of text (tornado logs the request)
+            handler.write_error = _plain_error(handler)
         if isinstance(handler, VoilaHandler) and not self.auth_enabled:
             token = handler.get_signed_cookie(GATE_COOKIE, max_age_days=self.gate_max_age_days)
             if token is None:
@@ -561,6 +586,13 @@ class GateIdentityProvider(VoilaIdentityProvider):
         login = url_path_join(getattr(self.parent, "base_url", "/") or "/", "login")
         return [h for h in handlers if h[0] not in ("/login", login)] + [
             (login, GateHandler, {"max_age_days": self.gate_max_age_days})]
+
+
+def _plain_error(handler):
+    def write_error(status_code: int, **kwargs) -> None:
+        handler.set_header("Content-Type", "text/plain; charset=utf-8")
+        handler.finish(f"{status_code} {handler._reason}\n")
+    return write_error
 
 
 def utcnow():
