@@ -143,12 +143,12 @@ def test_the_giveaway_lint_finds_a_number_planted_above_its_task(tmp_path):
 
 
 def test_the_giveaway_lint_finds_a_set_in_a_later_tasks_text_and_in_a_stored_output(tmp_path):
-    """Task 3.3's set {B, C, E}, listed in a later paragraph or printed by a cell above, is on show."""
+    """Task 3.3's set {B, C, D}, listed in a later paragraph or printed by a cell above, is on show."""
     def plant(nb):
-        nb.cells[_task(nb, "3.5")["heading"]].source += "\n\n(States B, C and E of Task 3.3 are entangled.)"
+        nb.cells[_task(nb, "3.5")["heading"]].source += "\n\n(States B, C and D of Task 3.3 are entangled.)"
         cell = nb.cells[_task(nb, "3.2")["check"] + 1] if nb.cells[_task(nb, "3.2")["check"] + 1].cell_type == "code" \
             else next(c for c in nb.cells[:_task(nb, "3.3")["heading"]] if c.cell_type == "code" and c.outputs)
-        cell.outputs.append(nbformat.v4.new_output("stream", name="stdout", text="entangled: ['B', 'C', 'E']\n"))
+        cell.outputs.append(nbformat.v4.new_output("stream", name="stdout", text="entangled: ['B', 'C', 'D']\n"))
     added = _planted(tmp_path, 3, plant, "on show")
     assert len(added) == 2 and all("Task 3.3: its expected answer is on show" in p for p in added)
 
@@ -157,7 +157,7 @@ def test_the_giveaway_lint_leaves_trivial_numbers_and_an_explained_opt_out_alone
     def plant(nb):
         above = max(i for i in range(_task(nb, "3.2")["heading"]) if nb.cells[i].cell_type == "markdown")
         nb.cells[above].source += "\n\nProbabilities such as 0.5, 1 and 2 are everywhere."
-        nb.cells[_task(nb, "3.3")["heading"] - 1].source += "\n\nStates B, C and E."
+        nb.cells[_task(nb, "3.3")["heading"] - 1].source += "\n\nStates B, C and D."
         check_cell = nb.cells[_task(nb, "3.3")["check"]]
         check_cell.source = "# giveaway-ok: planted in a test\n" + check_cell.source
     assert _planted(tmp_path, 3, plant, "on show") == []

@@ -212,3 +212,17 @@ def test_a_qubit_of_the_bell_pair_has_no_bloch_arrow():
         u = random_unitary(2, seed=seed)
         after = rho.evolve(Operator(u), qargs=[0])
         assert after.probabilities([0]) == pytest.approx([0.5, 0.5])
+
+
+@pytest.mark.parametrize("p", [0.146, 0.3, 0.5, 0.7])
+def test_five_spreads_above_the_mean_is_rarer_than_one_in_a_million(p):
+    """01b's idea given before Task 1.7: a count of 1024 shots lands more than 5 spreads above its
+    mean less than once in a million runs (the exact binomial tail, for the task's p and others;
+    the normal tail beyond 5 spreads is 2.9e-7)."""
+    n = 1024
+    mean, spread = n * p, math.sqrt(n * p * (1 - p))
+    tail = sum(_binom_pmf(n, k, p) for k in range(math.floor(mean + 5 * spread) + 1, n + 1))
+    assert tail < 1e-6
+    assert 0.5 * math.erfc(5 / math.sqrt(2)) == pytest.approx(2.87e-7, rel=0.01)
+    # the majority threshold of Task 1.7 lies far beyond: its tail is below 1e-6 many times over
+    assert (513 - 1024 * 0.146) / math.sqrt(1024 * 0.146 * 0.854) > 5

@@ -40,7 +40,7 @@ def test_tensor_amplitude_of_task_3_2():
 
 
 def test_rank_test_matches_the_determinant_and_task_3_3():
-    states = {"A": [1, 1, -1, -1], "B": [1, 1, 1, -1], "C": [0, 1, -1, 0], "D": [1, 1j, 0, 0], "E": [0.6, 0, 0, 0.8]}
+    states = {"A": [1, 1, -1, -1], "B": [1, 1, 1, -1], "C": [0, 1, -1, 0], "D": [0.6, 0, 0, 0.8]}
     entangled = set()
     for name, a in states.items():
         a = np.array(a, complex) / np.linalg.norm(a)
@@ -52,7 +52,7 @@ def test_rank_test_matches_the_determinant_and_task_3_3():
             assert np.allclose(np.kron(u[:, 0] * s[0], vh[0]), a)
         else:
             entangled.add(name)
-    assert entangled == {"B", "C", "E"}
+    assert entangled == {"B", "C", "D"}
 
 
 def test_random_product_states_have_rank_one():
@@ -258,3 +258,31 @@ def test_a_z_before_the_h_flips_the_x_basis_result_and_no_z_basis_reading():
         v = rng.normal(size=2) + 1j * rng.normal(size=2)
         v /= np.linalg.norm(v)
         assert np.allclose(abs(z @ v) ** 2, abs(v) ** 2)
+
+
+def test_every_entangle_level_is_a_bell_state_ghz_or_ghz_with_x_flips():
+    """03b's *Say it plainly*: an entangle move prepares Ψ⁺, Φ⁺, GHZ, or a GHZ-type state (GHZ with X
+    gates on some qubits). Level 2 is not GHZ itself: it is X on qubit 1 (the middle digit) applied to
+    GHZ, (|010⟩ + |101⟩)/√2, so "a GHZ state" alone would be wrong."""
+    bell = {"Psi+": sv(("h", 0), ("cx", 0, 1), ("x", 1)), "Phi+": sv(("h", 0), ("cx", 0, 1))}
+    ghz = sv(("h", 0), ("cx", 0, 1), ("cx", 1, 2), n=3)
+    kinds = {}
+    for level, (name, width, gates, _t) in LEVELS.items():
+        state = sv(*gates, n=width)
+        if width == 2:
+            kinds[level] = next(k for k, b in bell.items() if abs(np.vdot(b, state)) > 1 - 1e-9)
+            continue
+        flips = [f for f in range(8)
+                 if abs(np.vdot(Statevector(ghz).evolve(_x_on(f)).data, state)) > 1 - 1e-9]
+        kinds[level] = "GHZ" if flips == [0] or 0 in flips else f"GHZ with X on {flips[0]:03b}"
+    assert kinds[2] != "GHZ" and kinds[2].startswith("GHZ with X")
+    assert kinds == {1: "Psi+", 2: kinds[2], 3: "Phi+", 4: "GHZ"}
+    assert not np.isclose(abs(np.vdot(ghz, sv(*LEVELS[2][2], n=3))), 1)
+
+
+def _x_on(mask):
+    qc = QuantumCircuit(3)
+    for q in range(3):
+        if mask >> q & 1:
+            qc.x(q)
+    return qc
