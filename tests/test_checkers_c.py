@@ -11,6 +11,7 @@ import pytest
 from qiskit import QuantumCircuit
 from qiskit.circuit.library import RZZGate, StatePreparation
 
+from course_runner import checker_of
 from qttt_widgets.exercises import lesson11, lesson12, lesson13, lesson14, verdict
 from qttt_widgets.rules.classical import key_children
 from qttt_widgets.rules.goff import GoffGame
