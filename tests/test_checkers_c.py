@@ -520,7 +520,11 @@ def test_14_6_each_common_mistake_gets_its_own_hint():
     assert check(_circuit("O_f", "H", "S0", "H")) == (
         "that is Grover's diffusion about the uniform superposition (H on every qubit, lesson 10); amplitude "
         "amplification reflects about |ψ⟩ = 𝒜|00⟩: use 𝒜† and 𝒜 around S₀")
-    assert check(_circuit(*ROUND, *ROUND)) == "that is two rounds of Q; the task asks for one"
+    assert check(_circuit(*ROUND, *ROUND)) != "that is two rounds of Q; the task asks for one"   # named by the cell
+    named = lesson14.one_round_checker(PSI, good=[2], mistakes=[(lesson14.rounds_state(PSI, [2], 2), "two rounds")])
+    assert named(_circuit(*ROUND, *ROUND)) == "two rounds"            # as the notebook's check cell names it
+    assert named(_circuit(*ROUND)) is None
+    assert np.allclose(lesson14.rounds_state(PSI, [2], 1), lesson14.one_round_state(PSI, [2]))
     assert check(_circuit("O_f")) == (
         "your circuit stops after the oracle: O_f only flips the sign of the good part; the reflection −𝒜S₀𝒜† turns "
         "that sign flip into a larger amplitude")

@@ -178,3 +178,16 @@ def test_task_9_1_st_phase_move_and_task_9_2_variant():
     variant = QuantumCircuit(3)
     variant.h(0); variant.x(2); variant.cx(0, 1); variant.cx(1, 2)
     assert cell_outcomes(variant) == {"OOX": 0.5, "XXO": 0.5}
+
+
+def test_level_1_cells_never_both_go_to_one_player_but_can_complete_a_line_with_classical_cells():
+    """Lesson 09a (the risk levels): level 1 (Ψ⁺) gives its two cells to different players, so they
+    cannot complete a line together; a level-1 cell whose line's other two cells are already X's
+    completes that line for X with probability 1/2."""
+    psi = Statevector(_level_circuit(1))
+    probs = psi.probabilities_dict()
+    assert probs.get("00", 0) < 1e-12 and probs.get("11", 0) < 1e-12      # never both O, never both X
+    p_cell_x = sum(p for bits, p in probs.items() if bits[-1] == "1")     # the first cell reads X
+    assert abs(p_cell_x - 0.5) < 1e-12                                    # X, X and this cell: a line half the time
+    four = Statevector(_level_circuit(3)).probabilities_dict()            # level 3 (Φ⁺) for contrast: XX half the time
+    assert abs(four.get("11", 0) - 0.5) < 1e-12

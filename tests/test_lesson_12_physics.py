@@ -211,3 +211,22 @@ def test_the_solver_calls_tasks_12_1_to_12_3_tell_the_student_to_run():
     assert position.copy().play(6, 8) is not position and position.move_number == 5   # copy leaves position as it was
     value, replies = solver.hint(GoffGame().play(0, 8))                         # 12.3
     assert value == 0.5 and len(replies) == 9 and len(replies) / 36 == 0.25
+
+
+def test_task_12_1_hint_corner_then_opposite_corner_is_a_forced_classical_win_for_x():
+    """Lesson 12a, Task 12.1's reasoning: after either collapse the board is classical, X in a corner and
+    O in the opposite corner with X to move; classical perfect play from there is a win for X (a fork)."""
+    from qttt_widgets.research.amplification import klass, to_move
+    for board in ("X.......O", "O.......X"):
+        assert to_move(board) == "X"
+        assert klass(board) == "X"
+
+
+def test_lesson_12b_states_lesson_13s_result_for_its_own_model():
+    """Lesson 12b's Say it plainly: lesson 13's theorem is about the thesis' model (superposed boards),
+    not Goff's game, and says a non-losing player cannot be beaten."""
+    import json, pathlib
+    nb = json.loads((pathlib.Path(__file__).parents[1] / "lessons" / "12b_elo_ratings.ipynb").read_text())
+    text = " ".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "markdown")
+    assert "no quantum strategy\n  beats a perfect classical player" not in text
+    assert "not Goff's game" in text and "never loses" in text

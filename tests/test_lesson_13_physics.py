@@ -233,3 +233,29 @@ def test_on_random_trees_the_superposition_gives_each_leaf_the_random_walk_proba
         walk(tree, 1.0, 1.0)
         assert all(abs(a * a - p) < 1e-12 for a, p in leaves)
         assert abs(sum(p for _, p in leaves) - 1) < 1e-12
+
+
+def test_glossary_states_theorem_3_16_as_lesson_13a_does():
+    """GLOSSARY: theorem 3.16 is about a classical NON-LOSING player, whose opponent's chance of winning
+    is exactly 0, in the thesis' model (not 'does no better than a perfect player')."""
+    import pathlib
+    text = (pathlib.Path(__file__).parents[1] / "lessons" / "GLOSSARY.md").read_text()
+    entry = next(line for line in text.splitlines() if line.startswith("| theorem 3.16"))
+    assert "non-losing" in entry and "exactly 0" in entry
+    assert "does better than a perfect classical player" not in entry
+
+
+def test_task_13_6_random_play_and_the_superposition_give_every_leaf_the_same_odds():
+    """Task 13.6 (b): on any tree, amplitudes 1/√k multiply along a path and square to the product of 1/k,
+    the odds of picking at random at each node. Random trees, every leaf."""
+    rng = random.Random(13)
+    for _ in range(50):
+        def leaves(depth):
+            if depth == 0 or rng.random() < 0.3:
+                return [[]]
+            k = rng.randint(1, 4)
+            return [[k] + rest for _ in range(k) for rest in leaves(depth - 1)]
+        for path in leaves(4):
+            amplitude = np.prod([1 / math.sqrt(k) for k in path]) if path else 1.0
+            random_play = np.prod([1 / k for k in path]) if path else 1.0
+            assert abs(amplitude ** 2 - random_play) < 1e-12

@@ -244,3 +244,16 @@ def test_best_rounds_up_to_5_at_p_0_2_against_the_rule():
     best = np.mean([max(_p_after(v, r) for r in range(6)) for v in values])
     assert (round(values.mean(), 2), round(rule, 2), round(best, 2)) == (0.54, 0.63, 0.89)
     assert int(np.sum(values > 0.5)) == 98
+
+
+def test_first_approach_lands_within_theta_of_pi_over_2_for_every_a():
+    """Lesson 14a (How many rounds?): the values (2r+1)θ start at θ and are 2θ apart, so the nearest
+    to π/2 is within θ of it for EVERY a, not only below 1/2; the guarantee P ≥ 1 − a is a gain only
+    for a < 1/2 (above it, 1 − a < a)."""
+    for a in np.linspace(0.001, 1.0, 1000):
+        theta = math.asin(math.sqrt(a))
+        r = optimal_iterations(a)
+        assert abs((2 * r + 1) * theta - math.pi / 2) <= theta + 1e-12
+        assert math.sin((2 * r + 1) * theta) ** 2 >= 1 - a - 1e-9
+    a = 0.7
+    assert optimal_iterations(a) == 0 and 1 - a < a          # above 1/2 the bound says nothing new

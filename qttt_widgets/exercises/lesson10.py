@@ -3,8 +3,9 @@ probability as a function.
 
 ``grover_round(n, marked)`` compares the learner's circuit with the state after one Grover
 round (equal superposition, oracle, diffusion) by its statevector, up to a global phase, and
-names the usual slips: no diffusion (nothing amplified), the index read backwards (Qiskit's
-qubit 0 is the rightmost bit), two rounds instead of one.
+names the usual slips: no diffusion (nothing amplified), two rounds instead of one, and the
+slips the notebook's check cell names (the index read backwards: Qiskit's qubit 0 is the
+rightmost bit).
 
 ``p_success_checker(mistakes)`` tries the learner's ``p_success(n, M, r)`` against the typical
 wrong formulas that the notebook's check cell names (N = n instead of 2**n, r instead of
@@ -36,20 +37,16 @@ def grover_state(n: int, marked, rounds: int) -> np.ndarray:
     return psi
 
 
-def _reversed_index(i: int, n: int) -> int:
-    return int(format(i, f"0{n}b")[::-1], 2)
+def grover_round(n: int, marked: int, mistakes: Iterable = ()) -> Callable[[Any], str | None]:
+    """One Grover round on ``n`` qubits with the single index ``marked``, as a circuit.
 
-
-def grover_round(n: int, marked: int) -> Callable[[Any], str | None]:
-    """One Grover round on ``n`` qubits with the single index ``marked``, as a circuit."""
+    ``mistakes`` is the check cell's table of named slips, ``(state, hint)`` with ``state`` the
+    2**n amplitudes the slip makes (``grover_state`` builds them): the notebook names the index
+    read backwards there, beside the task. Two or three rounds in place of one are named here."""
     target = grover_state(n, [marked], 1)
     size = 2 ** n
     p_target = abs(target[marked]) ** 2
-    rev = _reversed_index(marked, n)
-    slips = ([(grover_state(n, [rev], 1),
-               f"your circuit amplifies index {rev} = {format(rev, f'0{n}b')}, not {marked} = "
-               f"{format(marked, f'0{n}b')}: the index is read backwards. In Qiskit qubit 0 is the "
-               "rightmost bit of an index.")] if rev != marked else []) + [
+    slips = list(mistakes) + [
         (grover_state(n, [marked], r), f"that is {r} rounds (P(index {marked}) = "
                                        f"{abs(grover_state(n, [marked], r)[marked]) ** 2:.3f}); the task asks "
                                        "for one round: the oracle and the diffusion once each.") for r in (2, 3)]
@@ -66,7 +63,7 @@ def grover_round(n: int, marked: int) -> Callable[[Any], str | None]:
             return (f"all {size} outcomes are still equally likely (1/{size} each): an oracle alone only "
                     "flips a sign, which a measurement cannot see, and a diffusion alone leaves |s⟩ as it "
                     "is. One round is the oracle followed by the diffusion.")
-        why = named_mistake(slips, lambda state: same_statevector(made, state))
+        why = named_mistake(slips, lambda state: same_statevector(made, np.asarray(state, dtype=complex)))
         if why is not None:
             return why
         return (f"your circuit gives P(index {marked}) = {probs[marked]:.3f}; one round gives "

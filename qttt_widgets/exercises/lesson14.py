@@ -10,7 +10,7 @@ import numpy as np
 
 from . import named_mistake
 
-__all__ = ["optimal_rounds", "accepted", "rounds_checker", "one_round_checker", "one_round_state", "INPUTS",
+__all__ = ["optimal_rounds", "accepted", "rounds_checker", "one_round_checker", "one_round_state", "rounds_state", "INPUTS",
            "TIES"]
 
 
@@ -93,8 +93,19 @@ def _same(u, v) -> bool:
     return abs(np.vdot(u, v)) > 1 - 1e-6
 
 
-def one_round_checker(psi, good) -> Callable[[Any], str | None]:
-    """A circuit on log2(len(psi)) qubits that makes Q A|0...0> (up to a global phase)."""
+def rounds_state(psi, good, rounds: int) -> np.ndarray:
+    """Q^rounds A|0...0>: ``rounds`` rounds of the amplifier on ``psi`` (normalised first)."""
+    psi = np.asarray(psi, dtype=complex)
+    psi = psi / np.linalg.norm(psi)
+    return np.linalg.matrix_power(_q_matrix(psi, set(good)), rounds) @ psi
+
+
+def one_round_checker(psi, good, mistakes: Iterable = ()) -> Callable[[Any], str | None]:
+    """A circuit on log2(len(psi)) qubits that makes Q A|0...0> (up to a global phase).
+
+    ``mistakes`` is the check cell's table of named slips, ``(state, hint)`` with ``state`` the
+    amplitudes the slip makes (``rounds_state`` builds r rounds): the notebook names two rounds of
+    Q there, beside the task; the slips inside one round are named here."""
     from . import checks
     psi = np.asarray(psi, dtype=complex)
     psi = psi / np.linalg.norm(psi)
@@ -106,7 +117,7 @@ def one_round_checker(psi, good) -> Callable[[Any], str | None]:
     uniform = np.ones(n) / math.sqrt(n)
     s0 = np.diag([-1.0 if i == 0 else 1.0 for i in range(n)])
     o_f = np.diag([-1.0 if i in good else 1.0 for i in range(n)])
-    mistakes = [
+    slips = list(mistakes) + [
         (psi, "your circuit leaves |ψ⟩ = 𝒜|00⟩ as it was: either it has no round at all, or the oracle O_f is "
               "missing (reflecting |ψ⟩ about itself changes nothing). Start the round with O_f"),
         (_q_matrix(psi, flipped) @ psi,
@@ -117,7 +128,6 @@ def one_round_checker(psi, good) -> Callable[[Any], str | None]:
         (_q_matrix(psi, good, uniform) @ psi,
          "that is Grover's diffusion about the uniform superposition (H on every qubit, lesson 10); amplitude "
          "amplification reflects about |ψ⟩ = 𝒜|00⟩: use 𝒜† and 𝒜 around S₀"),
-        (_q_matrix(psi, good) @ target, "that is two rounds of Q; the task asks for one"),
         (o_f @ psi, "your circuit stops after the oracle: O_f only flips the sign of the good part; the "
                     "reflection −𝒜S₀𝒜† turns that sign flip into a larger amplitude"),
     ]
@@ -133,6 +143,6 @@ def one_round_checker(psi, good) -> Callable[[Any], str | None]:
         made = Statevector.from_instruction(answer.remove_final_measurements(inplace=False)).data
         if _same(made, target):
             return None
-        why = named_mistake(mistakes, lambda state: _same(made, state))
+        why = named_mistake(slips, lambda state: _same(made, np.asarray(state, dtype=complex)))
         return why if why is not None else fallback(answer)
     return checker

@@ -10,7 +10,7 @@ WRONG = {
     "13.2": [(1 / math.sqrt(2) + 1 / math.sqrt(8), "square each amplitude"),
              ((1 / math.sqrt(2) + 1 / math.sqrt(8)) ** 2, "before squaring"),
              (0.5, "not equally likely"), (3 / 8, "NOT win"), (0.75, "no line of three")],
-    "13.3": [("a", "cancelling only removes boards"), ("c", "number of moves"), ("d", "one-to-one")],
+    "13.3": [("a", "cancelling only removes boards"), ("c", "number of moves"), ("d", "measuring earlier")],
     "13.4": [
         (as_function(lambda b: children(b)), "every legal move"),
         (as_function(lambda b: list(optimal_children(b))), "only the best moves"),
