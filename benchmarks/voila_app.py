@@ -417,8 +417,11 @@ def a_class_arrives(pw, n: int, spread_s: float = 5.0, per: int = 3, nice: bool 
             if t_ready == float("inf"):             # never interactive: nothing to answer
                 continue
             try:
+                # square 1 is chosen already: square 9 completes X's spooky mark, and the app
+                # (X against the computer) answers at once, so 'O to move' may never be seen
+                # here; the record then reads "19 ab"
                 p.click("button[title^='square 9']", timeout=deadline_ms(t_answer, 60))
-                p.wait_for_selector("text=O to move", timeout=deadline_ms(t_answer, 60))
+                p.wait_for_selector("text=/19 \\d\\d/", timeout=deadline_ms(t_answer, 60))
                 answered += 1
             except Exception:  # noqa: BLE001
                 pass

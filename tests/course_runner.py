@@ -21,18 +21,6 @@ import course  # noqa: E402  (tools/course.py)
 
 SETUP = "from qttt_widgets.exercises import check, checks, run_check"
 
-# Issue 23: the folded-answers and balanced-options rules and the refitted minutes rule are new; the two
-# engineers editing lessons/ in parallel fold the cells, balance the options and restate the titles
-# (python tools/course.py minutes prints them). Until their branches merge, the lint's findings of these
-# kinds on the committed lessons are printed, not failed; every other rule holds. Empty PENDING at that merge.
-PENDING = ("right after its check, states the answer", "the keyed option is", "the title says about",
-           "a lesson over 40 minutes is two lessons")
-
-
-def settled(problems: list[str]) -> list[str]:
-    """The lint's problems less those PENDING (above)."""
-    return [p for p in problems if not any(words in p for words in PENDING)]
-
 
 def wrong_answers(number: int) -> dict:
     """The table of plausible wrong answers for lesson ``number``: task id -> [(answer, words)],

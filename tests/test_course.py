@@ -12,7 +12,7 @@ import shutil
 import nbformat
 import pytest
 
-from course_runner import ROOT, course, execute, settled, wrong_answers
+from course_runner import ROOT, course, execute, wrong_answers
 
 LESSONS = course.lessons()                    # every notebook: a whole lesson, or one part of a split lesson
 IDS = [course.label(p) for p in LESSONS]      # '04', or '01a' for a part
@@ -20,10 +20,7 @@ GROUPS = course.lesson_groups()               # lesson number -> its notebooks
 
 
 def test_every_lesson_passes_the_lint():
-    problems = course.lint()
-    print(f"{len(problems) - len(settled(problems))} findings pending the lessons' merge (issue 23):",
-          *[p for p in problems if p not in settled(problems)], sep="\n")
-    assert settled(problems) == []
+    assert course.lint() == []
 
 
 def test_the_lessons_are_a_row_without_gaps():
@@ -428,7 +425,7 @@ def test_split_cuts_at_the_part_titles_and_changes_no_cell(tmp_path):
         a, b = nbformat.read(new, as_version=4), nbformat.read(old, as_version=4)
         assert [(c.cell_type, c.source, c.get("outputs")) for c in a.cells] == \
                [(c.cell_type, c.source, c.get("outputs")) for c in b.cells]
-    assert [p for p in settled(course.lint(root)) if f"{split:02d}" in p.split(":")[0]] == []
+    assert [p for p in course.lint(root) if f"{split:02d}" in p.split(":")[0]] == []
 
 
 def test_split_refuses_a_lesson_without_part_titles_and_changes_nothing(tmp_path):

@@ -13,7 +13,7 @@ import nbformat
 import pytest
 from nbclient import NotebookClient
 
-from course_runner import ROOT, course, execute, settled
+from course_runner import ROOT, course, execute
 
 pytestmark = pytest.mark.slow          # CONTRIBUTING.md: "What slow means"
 
@@ -106,7 +106,7 @@ def test_edit_a_lesson_then_publish_and_unpublish_launch_links(copy):
     assert [c.source for c in nb.cells] == edited                      # back to the edited lesson exactly
     assert "a-teacher" not in (copy / "README.md").read_text()
 
-    assert settled(course.lint(copy)) == []
+    assert course.lint(copy) == []
     run = execute(path, try_wrong=False)
     assert run.results == {"0.1": None, "0.2": None}
     nbval(path)
@@ -147,7 +147,7 @@ def test_add_an_exercise(copy):
     nb = nbformat.read(path, as_version=4)
     nb.cells[0].source = nb.cells[0].source.replace(f"About {stated} minutes", f"About {rounded} minutes")
     nbformat.write(nb, path)
-    assert settled(course.lint(copy)) == []
+    assert course.lint(copy) == []
     grading = [c.metadata.get("nbgrader", {}) for c in nbformat.read(path, as_version=4).cells]
     assert {"grade_id": "check-0-3", "grade": True, "locked": True, "points": 1}.items() <= grading[at + 2].items()
     assert grading[at + 1]["grade_id"] == "answer-0-3" and grading[at + 1]["solution"]
@@ -176,7 +176,7 @@ def test_reorder_lessons(copy):
         assert ids and all(i.startswith(f"{last}.") for i in ids)
     ids = [t["id"] for p in moved for t in course.tasks(nbformat.read(p, as_version=4))]
     assert (copy / "tests" / "course_wrong" / f"lesson_{last:02d}.py").read_text().count(f'"{last}.') >= len(ids)
-    assert settled(course.lint(copy)) == []
+    assert course.lint(copy) == []
     for path in moved:
         nbval(path)
 
