@@ -314,10 +314,11 @@ def test_the_fold_lint_refuses_an_answer_stated_unfolded_right_after_the_check(t
     assert _planted(tmp_path, 3, lambda nb: _after_check(nb, "3.2", number, fold=True), "unfolded") == []
     nb = course.whole_lesson(GROUPS[7])
     own = course.keyed_wording(nb, _task(nb, "7.5"), "b")
-    assert own == {"chose", "forecast"}                    # option b's words no other option, nor the question, uses
+    assert {"chose", "forecast"} <= own and len(own) <= 4   # option b's words no other option, nor the question, uses
     reworded = "So it is not a forecast of O's choice: it is what we chose to assume."
     added = _planted(tmp_path, 7, lambda nb: _after_check(nb, "7.5", reworded), "unfolded")
-    assert len(added) == 1 and "Task 7.5:" in added[0] and "option b's own words (chose, forecast)" in added[0]
+    assert len(added) == 1 and "Task 7.5:" in added[0] and "option b's own words (" in added[0]
+    assert "chose" in added[0] and "forecast" in added[0]
     assert _planted(tmp_path, 7, lambda nb: _after_check(nb, "7.5", reworded, fold=True), "unfolded") == []
     distractor = "So, in short: " + _option(nb, "7.5", "a")                       # a wrong option's words: fine
     assert _planted(tmp_path, 7, lambda nb: _after_check(nb, "7.5", distractor), "unfolded") == []
