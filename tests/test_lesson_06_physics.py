@@ -148,3 +148,13 @@ def test_task_6_4_a_game_ends_with_one_of_three_kinds_of_line_list():
             seen.add(kind([(p, top) for p, _, top in g.lines()]))
     assert seen == {"none", "one player", "one each"}
     assert {kind(lines) for (lines,) in lesson06.SCORE_CASES} == {"none", "one player", "one each"}
+
+
+def test_the_coin_variant_keeps_goffs_scoring_half_points_included():
+    """06b: only the measurement changes under the coin; the scoring stays Goff's. Random games under
+    both rules end with the same kinds of scores, ½ points (a later line) included."""
+    def finals(rules):
+        return {tuple(sorted(g.scores.items())) for g in _playouts(400, seed=5, rules=rules) if g.is_over}
+    goff, coin = finals("goff"), finals("random")
+    assert any(0.5 in dict(s).values() for s in coin)             # a half point under the coin too
+    assert coin <= goff | {(("O", 0.0), ("X", 0.0))}             # no score the Goff rules could not give
