@@ -785,6 +785,15 @@ def _visible_text(cell, with_outputs: bool = True) -> str:
     return "\n".join(parts)
 
 
+# "Task 3.2", "lesson 06", "seed 001": numbers that name a place, not an answer
+REFERENCES = re.compile(r"\b(?:Tasks?|[Ll]essons?|[Ss]eeds?|[Dd]efinitions?|[Ss]ections?)\s+[\d.]+(?:\s*[–-]\s*[\d.]+)?")
+
+
+def without_references(text: str) -> str:
+    """The text with its references to tasks, lessons, seeds, definitions and sections blanked out."""
+    return REFERENCES.sub(" ", text)
+
+
 def giveaways(nb) -> list[tuple[str, str, str]]:
     """(task id, where, what) for each place a task's expected answer is on show outside its own
     answer: the task's text, anything above it, and anything below its explanation.
@@ -827,7 +836,7 @@ def giveaways(nb) -> list[tuple[str, str, str]]:
             elif t["check"] < i <= own_end + 1 and cell.cell_type == "markdown":
                 first = re.search(r"^#", text, re.M)            # the explanation above the next heading
                 text = text[first.start():] if first else ""
-            text = re.sub(r"\b(?:Tasks?|[Ll]essons?|[Ss]eeds?|[Dd]efinitions?|[Ss]ections?)\s+[\d.]+(?:\s*[–-]\s*[\d.]+)?", " ", text)
+            text = without_references(text)
             for hit in giveaways_in(value, text):
                 where = "its own text" if i == t["heading"] else f"cell {i} ({'above' if i < t['heading'] else 'below'})"
                 if (t["id"], where, hit) not in found:
@@ -963,7 +972,7 @@ def unfolded_answers(nb) -> list[tuple[str, int, str]]:
             if text.strip() and not folded(cell):
                 shown = []
                 if not GIVEAWAY_OK.search(check_src):
-                    clean = re.sub(r"\b(?:Tasks?|[Ll]essons?|[Ss]eeds?|[Dd]efinitions?|[Ss]ections?)\s+[\d.]+(?:\s*[–-]\s*[\d.]+)?", " ", text)
+                    clean = without_references(text)
                     shown = [f"'{hit}'" for hit in giveaways_in(value, clean)]
                 common = own & content_words(text)
                 if own and len(common) >= KEYED_WORDS and len(common) >= KEYED_SHARE * len(own):
