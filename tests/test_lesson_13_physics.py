@@ -246,16 +246,39 @@ def test_glossary_states_theorem_3_16_as_lesson_13a_does():
 
 
 def test_task_13_6_random_play_and_the_superposition_give_every_leaf_the_same_odds():
-    """Task 13.6 (b): on any tree, amplitudes 1/√k multiply along a path and square to the product of 1/k,
-    the odds of picking at random at each node. Random trees, every leaf."""
+    """Task 13.6 (b): on any tree the equal superposition of the moves gives each leaf the odds of
+    picking at random at each node. The thesis' QuantumBoard, every move an equal superposition of all
+    legal moves, played out from random positions of tic-tac-toe's (imperfect, uneven) tree: each
+    record's probability equals the product of 1/k along it, and the outcome odds agree."""
+    from qttt_widgets.research.amplification import QuantumBoard, children, is_finished, result_of
     rng = random.Random(13)
-    for _ in range(50):
-        def leaves(depth):
-            if depth == 0 or rng.random() < 0.3:
-                return [[]]
-            k = rng.randint(1, 4)
-            return [[k] + rest for _ in range(k) for rest in leaves(depth - 1)]
-        for path in leaves(4):
-            amplitude = np.prod([1 / math.sqrt(k) for k in path]) if path else 1.0
-            random_play = np.prod([1 / k for k in path]) if path else 1.0
-            assert abs(amplitude ** 2 - random_play) < 1e-12
+
+    def uniform(board):
+        kids = children(board)
+        return [(c, 1 / math.sqrt(len(kids))) for c in kids]
+
+    def random_play(board, record=(), p=1.0, out=None):
+        out = {} if out is None else out
+        if is_finished(board):
+            out[(board, record)] = p
+            return out
+        kids = children(board)
+        for c in kids:
+            square = next(i for i in range(9) if board[i] != c[i])
+            random_play(c, record + (square,), p / len(kids), out)
+        return out
+
+    for _ in range(20):
+        board = "." * 9
+        for _ in range(rng.randint(3, 5)):
+            if not is_finished(board):
+                board = rng.choice(children(board))
+        qb = QuantumBoard({(board, ()): 1.0})
+        while not qb.finished():
+            qb = qb.apply(uniform)
+        expected = random_play(board)
+        assert set(qb.terms) == set(expected)
+        for key, amplitude in qb.terms.items():
+            assert abs(amplitude ** 2 - expected[key]) < 1e-12
+        odds = {r: sum(p for (b, _), p in expected.items() if result_of(b) == r) for r in "XOT"}
+        assert all(abs(qb.outcome_distribution()[r] - odds[r]) < 1e-12 for r in "XOT")
