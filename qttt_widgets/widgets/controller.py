@@ -14,7 +14,8 @@ import asyncio
 import json
 import logging
 import threading
-from typing import Callable
+from dataclasses import dataclass
+from typing import Any, Callable
 
 from qttt_widgets.players.solver import ImperfectPlayer, PerfectPlayer
 from qttt_widgets.rules.errors import IllegalMove, RecordError
@@ -22,6 +23,17 @@ from qttt_widgets.rules.errors import IllegalMove, RecordError
 from . import config as C
 from .registry import MODES, SOLVER, mode_of
 from .state import AppSnapshot
+
+
+@dataclass
+class PutAside:
+    """The game a board option's change put aside, for Undo to bring back: the game and its
+    settings, the new game that change started, and how many actions that new game had before
+    its first human (or two-computer clock) move (None: none yet)."""
+    game: Any
+    settings: dict
+    new: Any
+    opening: int | None = None
 
 log = logging.getLogger(__name__)
 
@@ -120,9 +132,7 @@ class GameController:
         self.message = ""
         self.paused = False
         self.kept: dict[str, tuple] = {}            # mode -> (game, settings) put aside by a mode change
-        # [game, settings, new game, actions before the first human or clock move in the new game
-        # (None: none yet)]: the game a board option's change put aside, for Undo to bring back
-        self.replaced: list | None = None
+        self.replaced: PutAside | None = None      # the game a board option's change put aside
         self._listeners: list[Callable[[AppSnapshot], None]] = []
         self._games_started = 0
         self._timer = None
@@ -238,16 +248,16 @@ class GameController:
         computers) has acted in it, or every such action has been taken back."""
         if self.replaced is None or self.reviewing is not None:
             return None
-        game, settings, new, opening = self.replaced
-        if self.game is not new or (opening is not None and len(new.history) > opening):
+        aside = self.replaced
+        if self.game is not aside.new or (aside.opening is not None and len(aside.new.history) > aside.opening):
             return None
-        return game, settings
+        return aside.game, aside.settings
 
     def _first_own_move(self) -> None:
         """A human's or the clock's move is coming in the game an option change started: from
         here on, Undo takes moves back before it brings the kept game back."""
-        if self.replaced is not None and self.replaced[3] is None and self.game is self.replaced[2]:
-            self.replaced[3] = len(self.game.history)
+        if self.replaced is not None and self.replaced.opening is None and self.game is self.replaced.new:
+            self.replaced.opening = len(self.game.history)
 
     def _make_players(self) -> None:
         st = self.settings
@@ -298,7 +308,7 @@ class GameController:
         playing unless ``paused``. ``replaced``: the (game, settings) a board option's change put
         aside for Undo (any other game on show lets it go)."""
         mode = mode_of(game)
-        self.replaced = None if replaced is None else [*replaced, game, None]
+        self.replaced = None if replaced is None else PutAside(*replaced, new=game)
         self.settings["mode"] = mode.name
         self.settings.update(mode.settings_of(game))
         self.game = game
