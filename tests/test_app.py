@@ -537,3 +537,16 @@ def test_a_new_game_or_a_load_lets_the_kept_game_go():
     assert app.undo_button.disabled and app.game.n == 4
     app.undo_button.click()
     assert app.game.n == 4 and "nothing to undo" in app.message.value
+
+
+@pytest.mark.parametrize("mode", ["classical", "qubit"])
+def test_hiding_hint_in_a_mode_without_the_solver_leaves_undo_save_and_load_on_screen(mode):
+    """A mode without the Goff solver hides Hint. Undo, Redo, Save and Load stay (the message after
+    an option change says "Undo brings it back"): no button shares its layout with another."""
+    app = GameApp(mode=mode, o="Human")
+    assert app.hint_button.layout.display == "none"
+    for button in (app.undo_button, app.redo_button, app.save_button, app.load_button):
+        assert button.layout.display != "none", button.description
+    buttons = [app.undo_button, app.redo_button, app.hint_button, app.save_button, app.load_button,
+               app.step_button, app.new_button, app.pause_button, app.back_button]
+    assert len({id(b.layout) for b in buttons}) == len(buttons)

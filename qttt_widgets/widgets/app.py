@@ -26,7 +26,7 @@ from .controller import GameController, ManualClock, warm_up  # noqa: F401
 from .registry import ESILV_PLAYERS, MODES, SOLVER, SOLVER_NAME, mode_choices, mode_of  # noqa: F401
 from .views import CircuitView, EnsembleView, EntanglementGraphView
 
-SMALL = widgets.Layout(width="74px")
+SMALL_WIDTH = "74px"    # a small button; each gets a Layout of its own (hiding one must not hide the others)
 
 
 class GameApp(widgets.VBox):
@@ -65,7 +65,8 @@ class GameApp(widgets.VBox):
         return d
 
     def _button(self, description: str, icon: str, intent, layout=None, **kwargs) -> widgets.Button:
-        b = widgets.Button(description=description, icon=icon, layout=layout or SMALL, **kwargs)
+        b = widgets.Button(description=description, icon=icon, layout=layout or widgets.Layout(width=SMALL_WIDTH),
+                           **kwargs)
         b.on_click(lambda _b: intent())
         return b
 
@@ -89,7 +90,7 @@ class GameApp(widgets.VBox):
         self.new_button = self._button("New game", "refresh", c.new_game, widgets.Layout(), button_style="primary")
         self.pause_button = self._button("Pause", "pause", self._pause_or_play, widgets.Layout(width="84px"),
                                          tooltip="two computers play: pause, or play on")
-        self.step_button = self._button("Step", "step-forward", c.step, SMALL, tooltip="play one move, then wait")
+        self.step_button = self._button("Step", "step-forward", c.step, tooltip="play one move, then wait")
         self.watch_label = widgets.HTML()
         self.watch_label.add_class("qttt-watch")
         self.undo_button = self._button("Undo", "undo", c.undo)
