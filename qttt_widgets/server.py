@@ -64,6 +64,7 @@ STOPPED = {
     "closed": "closed",
     "silent": "its page connected and never spoke",
     "evicted": "made room for a new visitor",
+    "away": "no page connected for too long",
 }
 
 
@@ -81,7 +82,8 @@ class CappedKernelManager(AsyncMappingKernelManager):
       app cell on a crowded machine may send nothing for longer than ``cull_idle_timeout``);
     * a kernel with a connected page is stopped after ``connected_idle_timeout`` seconds without
       a message (the page then says "you were idle"); jupyter_server's ``cull_idle_timeout``
-      still stops a kernel whose page has gone;
+      still stops a kernel whose page has gone (a closed lid, a dropped network), and a page
+      that comes back is told it was away;
     * a kernel whose resident memory passes ``kernel_rss_mb`` is stopped (the page says so), and
       while all kernels together hold more than ``total_rss_mb`` (default: three quarters of
       the machine's memory), the largest is stopped;
@@ -418,6 +420,13 @@ class CappedKernelManager(AsyncMappingKernelManager):
             # render_timeout): on a crowded machine a kernel running the app cell sent nothing
             # for 120 s (cull_idle_timeout), and 29 of 30 pages lost their kernel that way
             return None
+        timeout = kernel.kernel_spec.metadata.get("cull_idle_timeout", self.cull_idle_timeout)
+        if (not connections and timeout and idle > timeout
+                and (self.cull_busy or kernel.execution_state != "busy")):
+            # jupyter_server's own cull is about to stop it: its page has had no connection for
+            # cull_idle_timeout (a closed lid, a dropped network). A page that comes back is told
+            # it was away, not that its game "was closed"
+            self._stopped[kernel_id] = "away"
         return await super().cull_kernel_if_idle(kernel_id)
 
     # --- the pool -----------------------------------------------------------------------------

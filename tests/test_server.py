@@ -461,3 +461,40 @@ def test_a_refill_refused_at_the_cap_does_not_block_shutting_kernels_down(monkey
         return shut, km._pools
     shut, pools = run(scenario())
     assert shut == ["k"] and pools == {"app.ipynb": []}
+
+
+def test_a_page_that_was_away_too_long_is_told_so_not_that_its_game_was_closed(monkeypatch):
+    """jupyter_server's own cull stops a kernel whose page has had no connection for
+    cull_idle_timeout (a closed lid, a dropped network). The page that comes back asks why, and
+    was told "This game was closed", as after a closed tab; it is told it was away."""
+    km, stopped = a_full_house(monkeypatch, cull_idle_timeout=120)
+    for name in ("reading", "playing"):
+        km._kernels[name].kernel_spec.metadata = {}
+    km._kernel_connections["playing"] = 1
+    km._kernels["playing"].last_activity = utcnow() - __import__("datetime").timedelta(seconds=700)
+    run(km.cull_kernel_if_idle("playing"))              # idle 700 s but connected: jupyter_server keeps it
+    assert stopped == []
+    run(km.cull_kernel_if_idle("reading"))              # idle 700 s, no connection: culled
+    assert stopped == ["reading"]
+    with pytest.raises(server.web.HTTPError) as gone:
+        km._check_kernel_id("reading")
+    assert gone.value.reason == "stopped: no page connected for too long"
+    assert gone.value.reason in app_page_sentences()
+
+
+def app_page_sentences() -> dict:
+    """The reasons the app page has a sentence for (its SAY table), read from notebooks/app.ipynb."""
+    import json
+    import pathlib
+    import re
+    nb = json.loads((pathlib.Path(__file__).parents[1] / "notebooks" / "app.ipynb").read_text())
+    source = "".join("".join(c["source"]) for c in nb["cells"])
+    table = re.search(r"var SAY = \{(.*?)\};", source, re.S).group(1)
+    return dict(re.findall(r'"(stopped: [^"]+)": "([^"]+)"', table))
+
+
+def test_every_reason_a_kernel_is_stopped_for_has_a_sentence_on_the_page():
+    said = app_page_sentences()
+    assert set(said) == {f"stopped: {why}" for why in server.STOPPED.values()}
+    assert "You were away" in said["stopped: no page connected for too long"]
+    assert "You were idle" in said["stopped: idle"]

@@ -162,6 +162,21 @@ def test_an_idle_connected_kernel_is_culled_and_says_why(tmp_path):
         assert "idle" in body.get("reason", ""), body
 
 
+def test_a_page_that_went_away_finds_its_kernel_stopped_as_away(tmp_path):
+    """A page that spoke, then lost its connection (a closed lid, a dropped network): jupyter_server's
+    cull stops the kernel after cull_idle_timeout, and the page, back, asks why. It was told "closed"
+    (as after a closed tab); the reason is now that no page was connected for too long."""
+    with voila(tmp_path, "--VoilaConfiguration.preheat_kernel=False", "--MappingKernelManager.cull_idle_timeout=3",
+               "--MappingKernelManager.cull_interval=1") as (base, proc, log):
+        kernel_id = kernel_of_a_script(base)
+        ws = channels(base, kernel_id)
+        assert kernel_info(ws)
+        ws.close()                                      # the lid closes
+        status, body = wait_for(lambda: (lambda r: r if r[0] == 404 else None)(kernel_state(base, kernel_id)),
+                                "the kernel of the page that went away gone")
+        assert body.get("reason") == "stopped: no page connected for too long", body
+
+
 # --- finding 5 ---------------------------------------------------------------------------------------
 def test_the_pool_refills_once_the_cap_has_room_again(tmp_path):
     """Cap 2, pool 1: two visitors take the pooled kernel and a fresh one, and the refill meets the
