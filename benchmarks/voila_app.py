@@ -49,6 +49,7 @@ sys.path.insert(0, str(ROOT / "tests" / "browser"))
 from conftest import CHROMIUM, CHROMIUM_ARGS, free_port, stop, wait_until_up  # noqa: E402
 
 
+START_OF_LOG: dict[int, int] = {}     # server pid -> where its lines start in LOG
 POOL = None          # --pool N: a preheated pool of N kernels instead of voila.json's
 VOILA_ARGS: list[str] = []     # --voila-arg: more settings for every Voila started (e.g. a fill_delay to compare)
 SERVER_CPUS: set[int] | None = None    # --pin: the server and its kernels on these cores (the browsers on the others)
@@ -73,14 +74,40 @@ def start_voila(preheat: bool, extra: tuple[str, ...] = ()):
                        f"--VoilaConfiguration.preheat_kernel={preheat}", *VOILA_ARGS, *extra])
     (ROOT / "test-artifacts").mkdir(exist_ok=True)
     log = open(ROOT / "test-artifacts" / "voila-benchmark.log", "a")
+    start_of_log = log.seek(0, 2)
     env = app_env(dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))))
     cpus = SERVER_CPUS
     pin = (lambda: os.sched_setaffinity(0, cpus)) if cpus else None    # its kernels inherit the affinity
     proc = subprocess.Popen(cmd, cwd=cwd, stdout=log, stderr=subprocess.STDOUT, env=env,   # the copy imports qttt_widgets
                             preexec_fn=pin)
+    START_OF_LOG[proc.pid] = start_of_log
     base = f"http://127.0.0.1:{port}"
     wait_until_up(base + "/voila/static/", proc)
     return proc, base
+
+
+def pool_filled(proc, within: float = 600) -> float:
+    """Wait until the server's pool is preheated (Voila logs "is filled with N kernel(s)" once the
+    last pooled kernel has run the notebook), then until its CPU settles: the class arrives at a
+    server prepared for it. A fixed sleep (it was 6 + 1.5 s a kernel) left a pool of 30 part-filled
+    on a busy machine, and the rest of the fill ran while the class arrived. Returns the seconds."""
+    t0 = time.monotonic()
+    size = POOL or 1
+    while time.monotonic() - t0 < within:
+        if proc.poll() is not None:
+            raise RuntimeError("Voila exited while its pool was filling: see " + str(LOG))
+        if f"is filled with {size} kernel".encode() in LOG.read_bytes()[START_OF_LOG.get(proc.pid, 0):]:
+            break
+        time.sleep(0.5)
+    else:
+        raise RuntimeError(f"the pool of {size} was not filled within {within:.0f} s")
+    before = cpu_s(proc)
+    while True:                                       # settled: under 0.2 CPU s in 2 s
+        time.sleep(2)
+        now = cpu_s(proc)
+        if now - before < 0.2 or time.monotonic() - t0 > within:
+            return time.monotonic() - t0
+        before = now
 
 
 def kernels_rss_mb(proc) -> list[float]:
@@ -361,7 +388,7 @@ def a_class_arrives(pw, n: int, spread_s: float = 5.0, per: int = 3, nice: bool 
     proc, base = start_voila(True)
     browsers = []
     try:
-        time.sleep(6 + (POOL or 1) * 1.5)            # the pool fills before the class arrives
+        pool_filled(proc)                             # the pool is preheated before the class arrives
         server0, kernels0 = cpu_split(proc)
         browser0 = browsers_cpu_s()
         niced = NicedBrowsers().__enter__() if nice else None
@@ -707,7 +734,7 @@ def a_class_arrives_without_browsers(n: int, spread_s: float = 5.0, attack: bool
     import asyncio
     proc, base = start_voila(True)
     try:
-        time.sleep(6 + (POOL or 1) * 1.5)            # the pool fills before the class arrives
+        pool_filled(proc)                             # the pool is preheated before the class arrives
         log_from = LOG.stat().st_size
         server0, kernels0 = cpu_split(proc)
         load0 = os.getloadavg()[0]
