@@ -425,8 +425,9 @@ class CappedKernelManager(AsyncMappingKernelManager):
                 and (self.cull_busy or kernel.execution_state != "busy")):
             # jupyter_server's own cull is about to stop it: its page has had no connection for
             # cull_idle_timeout (a closed lid, a dropped network). A page that comes back is told
-            # it was away, not that its game "was closed"
-            self._stopped[kernel_id] = "away"
+            # it was away, not that its game "was closed"; a page that never ran its script (a
+            # device slower than cull_idle_timeout) is told it took too long to connect
+            self._stopped[kernel_id] = "away" if page["seen"] else "unseen"
         return await super().cull_kernel_if_idle(kernel_id)
 
     # --- the pool -----------------------------------------------------------------------------

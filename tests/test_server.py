@@ -115,6 +115,7 @@ def a_manager(monkeypatch, connections=0, **settings):
     from qttt_widgets.server import CappedKernelManager
     km = CappedKernelManager(**settings)
     kernel = MagicMock(last_activity=utcnow(), execution_state="busy")
+    kernel.kernel_spec.metadata = {}                    # as jupyter_server's culler reads it
     km._kernels["k"] = kernel
     km._kernel_connections["k"] = connections
     process = FakeProcess()
@@ -208,11 +209,13 @@ def a_full_house(monkeypatch, **settings):
     for name, (handed, asked, spoke, idle, busy, pooled, address) in states.items():
         km._kernels[name] = MagicMock(last_activity=utcnow() - timedelta(seconds=idle),
                                       execution_state="busy" if busy else "idle")
+        km._kernels[name].kernel_spec.metadata = {}     # as jupyter_server's culler reads it
         km._pages[name] = {"pooled": pooled, "seen": asked, "spoke": spoke, "cpu_base": None, "process": None,
                            "handed": None if handed is None else now - handed,
                            "sent": None if handed is None else now - handed, "address": address}
     # a page a busy server is still rendering (started 60 s ago, its HTML not sent yet)
     km._kernels["rendering"] = MagicMock(last_activity=utcnow() - timedelta(seconds=60), execution_state="idle")
+    km._kernels["rendering"].kernel_spec.metadata = {}
     km._pages["rendering"] = dict(km._pages["unseen-old"], handed=now - 60, sent=None)
     for page in km._pages.values():
         page["process"] = FakeProcess()
@@ -263,6 +266,7 @@ def test_one_clock_a_pooled_page_counts_from_its_delivery_or_without_the_gate_fr
     km, stopped = a_full_house(monkeypatch, unseen_timeout=10)
     for name, address in (("gated", "10.0.0.9"), ("plain", None)):
         km._kernels[name] = MagicMock(last_activity=utcnow() - timedelta(seconds=500), execution_state="idle")
+        km._kernels[name].kernel_spec.metadata = {}
         km._pages[name] = dict(km._pages["pool"], address=None, sent=None)
         km.max_kernels += 1
 
@@ -468,8 +472,6 @@ def test_a_page_that_was_away_too_long_is_told_so_not_that_its_game_was_closed(m
     cull_idle_timeout (a closed lid, a dropped network). The page that comes back asks why, and
     was told "This game was closed", as after a closed tab; it is told it was away."""
     km, stopped = a_full_house(monkeypatch, cull_idle_timeout=120)
-    for name in ("reading", "playing"):
-        km._kernels[name].kernel_spec.metadata = {}
     km._kernel_connections["playing"] = 1
     km._kernels["playing"].last_activity = utcnow() - __import__("datetime").timedelta(seconds=700)
     run(km.cull_kernel_if_idle("playing"))              # idle 700 s but connected: jupyter_server keeps it
@@ -480,6 +482,17 @@ def test_a_page_that_was_away_too_long_is_told_so_not_that_its_game_was_closed(m
         km._check_kernel_id("reading")
     assert gone.value.reason == "stopped: no page connected for too long"
     assert gone.value.reason in app_page_sentences()
+    for name in ("asked-silent", "unseen-old"):
+        km._kernels[name].last_activity = utcnow() - __import__("datetime").timedelta(seconds=700)
+    run(km.cull_kernel_if_idle("asked-silent"))         # asked for its kernel: it ran, then went away
+    run(km.cull_kernel_if_idle("unseen-old"))           # never ran its script: a device slower than the cull
+    assert stopped == ["reading", "asked-silent", "unseen-old"]
+    reasons = []
+    for name in ("asked-silent", "unseen-old"):
+        with pytest.raises(server.web.HTTPError) as gone:
+            km._check_kernel_id(name)
+        reasons.append(gone.value.reason)
+    assert reasons == ["stopped: no page connected for too long", "stopped: its page never connected"]
 
 
 def app_page_sentences() -> dict:
