@@ -733,6 +733,23 @@ def test_10_p_success_reference_values():
     assert ref(3, 0, 2) == 0.0 and ref(3, 8, 1) == pytest.approx(1.0)
 
 
+def test_10b_formula_curve_follows_the_grover_rounds_it_draws():
+    # the figure's lines: each value is P(marked) of the round-by-round state (grover_state, oracle
+    # then diffusion applied r times), not a copy of the formula
+    for n, M in [(3, 1), (5, 1), (6, 1), (4, 3), (5, 8)]:
+        curve = lesson10.formula_curve(n, M, range(9))
+        for r, p in enumerate(curve):
+            state = lesson10.grover_state(n, range(M), r)
+            assert p == pytest.approx(float(np.sum(np.abs(state[:M]) ** 2)), abs=1e-9)
+    assert lesson10.formula_curve(3, 1, []) == []
+
+
+@pytest.mark.parametrize("args", [(0, 1, [1]), (3, 9, [1]), (3, -1, [1]), (3, 1, [-1]), (3, 1, [1.5]), (3.0, 1, [1])])
+def test_10b_formula_curve_refuses_bad_input(args):
+    with pytest.raises(ValueError):
+        lesson10.formula_curve(*args)
+
+
 def test_10_p_success_inputs_cover_every_size_and_the_edge_cases():
     inputs = lesson10.P_SUCCESS_INPUTS
     assert {n for n, _, _ in inputs} == set(range(1, 9))

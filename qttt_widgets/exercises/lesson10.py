@@ -21,7 +21,8 @@ import numpy as np
 from . import named_mistake
 from .checks import statevector, function, same_statevector
 
-__all__ = ["grover_state", "grover_round", "p_success_reference", "p_success_checker", "P_SUCCESS_INPUTS"]
+__all__ = ["grover_state", "grover_round", "p_success_reference", "p_success_checker", "P_SUCCESS_INPUTS",
+           "formula_curve"]
 
 
 def grover_state(n: int, marked, rounds: int) -> np.ndarray:
@@ -77,6 +78,20 @@ def p_success_reference(n: int, M: int, r: int) -> float:
     """P(measuring a marked index) after r Grover rounds with M of N = 2**n indices marked."""
     theta = math.asin(math.sqrt(M / 2 ** n))
     return math.sin((2 * r + 1) * theta) ** 2
+
+
+def formula_curve(n: int, M: int, rounds: Iterable[int]) -> list[float]:
+    """The rotation picture's P(marked), one value per round count in ``rounds``: the lines of
+    lesson 10b's figure, drawn beside the real circuit's odds.
+
+    It lives here, not in the notebook, because the figure's cell sits right under Task 10.3's
+    check: written there, the formula would answer the task before a student tries it."""
+    rounds = list(rounds)
+    if not (isinstance(n, int) and n >= 1 and isinstance(M, int) and 0 <= M <= 2 ** n):
+        raise ValueError(f"need n >= 1 qubits and 0 <= M <= 2**n marked indices, got n = {n!r}, M = {M!r}")
+    if any(not isinstance(r, int) or r < 0 for r in rounds):
+        raise ValueError(f"round counts must be whole numbers >= 0, got {rounds!r}")
+    return [p_success_reference(n, M, r) for r in rounds]
 
 
 P_SUCCESS_INPUTS = [(n, M, r) for n in range(1, 9) for M in sorted({1, 2, 3, 2 ** n // 4, 2 ** n // 2, 2 ** n})

@@ -111,8 +111,7 @@ def rounds_curve(series: Iterable[dict], ylabel: str = "P(marked)", xlabel: str 
     return as_image(fig)
 
 
-def qaoa_landscape(gammas: Sequence[float], betas: Sequence[float], mean, levels=(1.0, 1.25, 1.5, 2.0),
-                   uniform: float = 1.25):
+def qaoa_landscape(gammas: Sequence[float], betas: Sequence[float], mean, levels=(1.0, 1.25, 1.5, 2.0)):
     """A map of the mean cost ⟨C⟩ over the angles (rows: β, columns: γ), contour lines at
     ``levels`` and a star at the largest value."""
     import numpy as np
@@ -128,7 +127,7 @@ def qaoa_landscape(gammas: Sequence[float], betas: Sequence[float], mean, levels
                 textcoords="offset points", fontsize=9, bbox=dict(boxstyle="round", fc="white", alpha=0.85))
     ax.set_xlabel("γ (cost angle, rad)")
     ax.set_ylabel("β (mixer angle, rad)")
-    ax.set_title(f"⟨C⟩ after one layer; {uniform:g} is the uniform value")
+    ax.set_title("⟨C⟩ after one layer, over both angles")
     fig.colorbar(im, ax=ax, label="⟨C⟩")
     return as_image(fig)
 
