@@ -6,6 +6,7 @@ without solutions, and the recipes of lessons/INSTRUCTORS.md done the way a teac
 from __future__ import annotations
 
 import copy
+import math
 import re
 import shutil
 
@@ -322,6 +323,58 @@ def test_the_fold_lint_refuses_an_answer_stated_unfolded_right_after_the_check(t
     assert _planted(tmp_path, 7, lambda nb: _after_check(nb, "7.5", reworded, fold=True), "unfolded") == []
     distractor = "So, in short: " + _option(nb, "7.5", "a")                       # a wrong option's words: fine
     assert _planted(tmp_path, 7, lambda nb: _after_check(nb, "7.5", distractor), "unfolded") == []
+
+
+@pytest.mark.parametrize("value, text, written", [
+    (math.pi / 8, "Bob turns by π/8 here", "π/8"),
+    (math.pi / 8, r"with $\beta_0 = \pi/8$", r"\pi/8"),
+    (3 * math.pi / 4, r"an angle of $\tfrac{3\pi}{4}$", r"\tfrac{3\pi}{4}"),
+    (math.pi / 3, r"$\theta = \frac{\pi}{3}$", r"\frac{\pi}{3}"),
+    (1 / math.sqrt(2), "each amplitude is 1/√2", "1/√2"),
+    (-1 / math.sqrt(2), r"the amplitude $-1/\sqrt2$", r"1/\sqrt2"),
+    (1 / math.sqrt(3), r"$a_0 = \frac{1}{\sqrt{3}}$", r"\frac{1}{\sqrt{3}}"),
+    (math.sqrt(3) / 2, r"$\sin\theta = \sqrt3/2$", r"\sqrt3/2"),
+    (math.cos(math.pi / 8) ** 2, "it wins with cos²(π/8)", "cos²(π/8)"),
+    (math.cos(math.pi / 8) ** 2, r"$P = \cos^2(\pi/8)$", r"\cos^2(\pi/8)"),
+    (math.sin(3 * math.pi / 8) ** 2, r"$\sin^{2}\left(\frac{3\pi}{8}\right)$", r"\sin^{2}\left(\frac{3\pi}{8}\right)"),
+    (0, "one round gives P = 0 exactly", "P = 0"),
+    (0, r"$P(\text{good}) = 0$: the bad axis", r"P(\text{good}) = 0"),
+    (0.5, "so p = 0.5 for each", "p = 0.5"),
+    (1, r"$P(X) \approx 1$", r"P(X) \approx 1"),
+    ((30, math.sqrt(21)), "a spread of √21/1 shots", "√21/1"),
+])
+def test_the_fold_lint_reads_answers_written_symbolically(value, text, written):
+    """π/8, 3π/4, 1/√2, √3/2, cos²(π/8) and "P = 0" are the expected value written exactly."""
+    assert written in course.stated_answers(value, text)
+
+
+@pytest.mark.parametrize("value, text", [
+    (math.pi / 8, "Bob turns by π/4 here"),                      # another fraction of π
+    (1 / math.sqrt(2), "each amplitude is 1/√3"),                # another root
+    (math.cos(math.pi / 8) ** 2, "it wins with cos(π/8)"),       # not squared
+    (math.cos(math.pi / 8) ** 2, "it wins with sin²(π/8)"),      # the other function
+    (0, "so P = 0.3 here"),                                      # another probability
+    (0, "we used 0 rounds and 0 boards"),                        # a bare 0 is not a stated P
+    (0.5, "P = 0.25 at most"),
+])
+def test_the_fold_lint_does_not_read_other_symbolic_values_as_the_answer(value, text):
+    assert course.stated_answers(value, text) == []
+
+
+def test_the_fold_lint_refuses_a_symbolic_answer_unfolded_under_its_check(tmp_path):
+    """Task 14.2 (expected 0) and Task 9.1 (expected cos²(π/8)): a paragraph under the check saying
+    "P(good) = 0" or "cos²(π/8)" states the answer in words the number search cannot see (one
+    significant digit; no digits at all). Unfolded it is refused, folded it passes."""
+    zero = r"One round turns the state to $3\theta = \pi$: the bad axis, $P(\text{good}) = 0$."
+    assert course.giveaways_in(0, zero) == []                     # invisible to the number search
+    added = _planted(tmp_path, 14, lambda nb: _after_check(nb, "14.2", zero), "unfolded")
+    assert len(added) == 1 and "Task 14.2:" in added[0] and r"'P(\text{good}) = 0'" in added[0]
+    assert _planted(tmp_path, 14, lambda nb: _after_check(nb, "14.2", zero, fold=True), "unfolded") == []
+    cos = r"The square reads X with probability $\cos^2(\pi/8)$, whatever the seed."
+    assert course.giveaways_in(math.cos(math.pi / 8) ** 2, cos) == []
+    added = _planted(tmp_path, 9, lambda nb: _after_check(nb, "9.1", cos), "unfolded")
+    assert len(added) == 1 and "Task 9.1:" in added[0] and r"\cos^2(\pi/8)" in added[0]
+    assert _planted(tmp_path, 9, lambda nb: _after_check(nb, "9.1", cos, fold=True), "unfolded") == []
 
 
 def test_a_fold_must_be_written_as_the_convention_says_and_hides_its_text_from_the_giveaway_lint(tmp_path):

@@ -163,6 +163,31 @@ def test_the_bell_checker_names_what_was_made():
     assert "product" in check(qc(("h", 0), ("x", 1)))
 
 
+def test_task_3_3_by_hand_the_determinants_and_the_complex_product_state():
+    """Task 3.3's five states, with numpy only (no library code): a state is a product iff its 2 x 2
+    amplitude table has det a00·a11 − a01·a10 = 0. B, C and D are entangled; A and the complex state
+    E = ½(1, i, i, −1) are products, E of (|0⟩ + i|1⟩)/√2 with itself (i·i = −1 cancels a00·a11)."""
+    states = {"A": np.array([1, 1, -1, -1]) / 2, "B": np.array([1, 1, 1, -1]) / 2,
+              "C": np.array([0, 1, -1, 0]) / np.sqrt(2), "D": np.array([0.6, 0, 0, 0.8]),
+              "E": np.array([1, 1j, 1j, -1]) / 2}
+    for amps in states.values():
+        assert np.sum(np.abs(amps) ** 2) == pytest.approx(1)
+    det = {k: a[0] * a[3] - a[1] * a[2] for k, a in states.items()}
+    assert det["E"] == pytest.approx(0) and det["A"] == pytest.approx(0)
+    assert det["B"] == pytest.approx(-0.5) and det["C"] == pytest.approx(0.5) and det["D"] == pytest.approx(0.48)
+    assert {k for k, d in det.items() if abs(d) > 1e-12} == {"B", "C", "D"}
+    half_i = np.array([1, 1j]) / np.sqrt(2)
+    assert np.allclose(np.kron(half_i, half_i), states["E"])                     # E = β ⊗ α, written out
+    e = states["E"]
+    assert e[1] * e[2] == pytest.approx(-0.25)                                 # i·i = −1: cancels a00·a11 = −1/4
+    assert e[0] * e[3] - abs(e[1]) * abs(e[2]) == pytest.approx(-0.5)         # the slip i·i = +1: det −1/2, "entangled"
+    import json
+    from pathlib import Path
+    cells = json.loads((Path(__file__).parents[1] / "lessons" / "03a_two_qubits.ipynb").read_text())["cells"]
+    text = "".join("".join(c["source"]) for c in cells)
+    assert "| E | ½ · (1, *i*, *i*, −1) |" in text and 'expect={"B", "C", "D"}' in text
+
+
 def _concurrence(a):
     """Concurrence of a pure two-qubit state: 2|a00 a11 - a01 a10| (1 = maximally entangled)."""
     a = np.asarray(a, complex) / np.linalg.norm(a)

@@ -94,6 +94,13 @@ def test_optimal_rounds_is_the_nearest_approach_and_the_thesis_ceiling_is_a_slip
     assert math.sin(5 * theta) ** 2 == pytest.approx(0.99776, abs=1e-5)
     assert math.sin(7 * theta) ** 2 == pytest.approx(0.7160, abs=1e-4)
     assert math.sin(2 * math.pi) ** 2 < 1e-20
+    # Task 14.5 (in 14b) tests the thesis' sentence on a = 0.2, by hand as its hints do: θ = 0.464,
+    # π/(4θ) = 1.69; the ceiling of 1.19 is 2, the floor of 1.69 is 1; P(good) 0.968 after 1 round, 0.54 after 2
+    theta = math.asin(math.sqrt(0.2))
+    assert round(theta, 3) == 0.464 and round(math.pi / (4 * theta), 2) == 1.69
+    assert math.ceil(math.pi / (4 * theta) - 0.5) == 2 and math.floor(math.pi / (4 * theta)) == 1
+    assert lesson14.optimal_rounds(0.2) == 1 == optimal_iterations(0.2)
+    assert round(math.sin(3 * theta) ** 2, 3) == 0.968 and round(math.sin(5 * theta) ** 2, 2) == 0.54
     # Task 14.3: a = 0.01 needs 7 rounds (7.84 = pi/(4 theta)); 6 stop short, 8 pass pi/2 further
     theta = math.asin(0.1)
     assert lesson14.optimal_rounds(0.01) == 7 and math.ceil(math.pi / (4 * theta) - 0.5) == 8

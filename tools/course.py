@@ -768,6 +768,83 @@ def giveaways_in(value, text: str) -> list[str]:
     return hits
 
 
+# --- answers written symbolically: π/8, 1/√2, cos²(π/8), "P = 0" (the fold lint) ----------------
+
+_INT = r"(\d{1,3})"
+_PI = r"(?:π|\\pi\b)"
+_ROOT = r"(?:√\s*\{?|\\sqrt\s*\{?\s*)(\d{1,3})\}?"                    # √2, √{3}, \sqrt2, \sqrt{2}
+# a simple fraction of π: π/8, 3π/4, \pi/8, 3\pi/4, \frac{\pi}{8}, \tfrac{3\pi}{4}, and π alone
+PI_FRACTION = re.compile(rf"(?<![\w.]){_INT}?\s*{_PI}\s*(?:/\s*{_INT}(?![\w.]))?|"
+                         rf"\\t?frac\s*\{{\s*{_INT}?\s*{_PI}\s*\}}\s*\{{\s*{_INT}\s*\}}")
+# a fraction with a square root: 1/√2, √3/2, 1/\sqrt2, \frac{1}{\sqrt2}, \tfrac{\sqrt3}{2}
+ROOT_FRACTION = re.compile(rf"(?<![\w.]){_INT}\s*/\s*{_ROOT}|(?<![\w.]){_ROOT}\s*/\s*{_INT}(?![\w.])|"
+                           rf"\\t?frac\s*\{{\s*{_INT}\s*\}}\s*\{{\s*{_ROOT}\s*\}}|"
+                           rf"\\t?frac\s*\{{\s*{_ROOT}\s*\}}\s*\{{\s*{_INT}\s*\}}")
+# a sine or cosine (squared or not) of a fraction of π: cos²(π/8), \cos^2(\pi/8), sin^2(3π/8)
+TRIG = re.compile(rf"\\?(?P<f>cos|sin)\s*(?P<sq>²|\^\s*\{{?2\}}?)?\s*(?:\\left)?\(\s*"
+                  rf"(?P<arg>[^()]{{1,40}}?)\s*(?:\\right)?\)")
+# a probability stated as a value, trivial ones included: P = 0, P(X) = 1, p = 0.5, P(\text{good}) = 0
+STATED_P = re.compile(r"(?<![\w\\])[Pp](?:_\{?\w+\}?)?\s*(?:\((?P<of>[^()\n]{0,40})\))?\s*(?:=|\\approx|≈)\s*\$?\s*"
+                      r"(?P<sign>[-−])?(?P<num>\d+(?:\.\d+)?)(?![\w.]|\.\d)")
+
+
+def _pi_fraction(m) -> float:
+    g = m.groups()
+    k, n = (g[2], g[3]) if "frac" in m.group(0) else (g[0], g[1])
+    return (int(k) if k else 1) * math.pi / (int(n) if n else 1)
+
+
+def _root_fraction(m) -> float:
+    g = m.groups()
+    if g[0] is not None:
+        return int(g[0]) / math.sqrt(int(g[1]))
+    if g[2] is not None:
+        return math.sqrt(int(g[2])) / int(g[3])
+    if g[4] is not None:
+        return int(g[4]) / math.sqrt(int(g[5]))
+    return math.sqrt(int(g[6])) / int(g[7])
+
+
+def symbolic_numbers(text: str):
+    """Each number that ``text`` writes symbolically, exactly: (value, as written). A simple
+    fraction of π (π/8, 3π/4, \\frac{\\pi}{8}), a fraction with a square root (1/√2, √3/2,
+    \\frac{1}{\\sqrt2}), and a sine or cosine, squared or not, of a fraction of π (cos²(π/8))."""
+    for m in TRIG.finditer(text):
+        arg = PI_FRACTION.fullmatch(m.group("arg").strip())
+        if arg:
+            x = (math.cos if m.group("f") == "cos" else math.sin)(_pi_fraction(arg))
+            yield (x * x if m.group("sq") else x), m.group(0)
+    for m in PI_FRACTION.finditer(text):
+        yield _pi_fraction(m), m.group(0)
+    for m in ROOT_FRACTION.finditer(text):
+        yield _root_fraction(m), m.group(0)
+
+
+def stated_answers(value, text: str) -> list[str]:
+    """Where ``text`` writes ``value`` (a number, or each number of a list, tuple, set or dict)
+    symbolically (``symbolic_numbers``), or states it as a probability, ``P = value``, to the
+    precision written: there even 0, 1 and 0.5 count, since the sentence says what the answer is."""
+    if isinstance(value, dict):
+        numbers = list(value.values())
+    elif isinstance(value, (list, tuple, set, frozenset)):
+        numbers = list(value)
+    else:
+        numbers = [value]
+    numbers = [float(x) for x in numbers if isinstance(x, (int, float, fractions.Fraction, _np.number))
+               and not isinstance(x, bool) and math.isfinite(float(x))]
+    hits = []
+    for x in numbers:
+        for shown, written in symbolic_numbers(text):
+            if abs(abs(x) - abs(shown)) <= 1e-9 * max(1.0, abs(x)):
+                hits.append(written.strip())
+        for m in STATED_P.finditer(text):
+            num = m.group("num")
+            decimals = len(num.split(".")[1]) if "." in num else 0
+            if abs(abs(x) - float(num)) <= 0.5 * 10 ** -decimals + 1e-12:
+                hits.append(m.group(0).strip())
+    return list(dict.fromkeys(hits))
+
+
 def _visible_text(cell, with_outputs: bool = True) -> str:
     """What a student reads of a cell: its markdown, or a code cell's stored outputs (the code
     itself is left out: its literals are coordinates and constants, not answers)."""
@@ -973,7 +1050,7 @@ def unfolded_answers(nb) -> list[tuple[str, int, str]]:
                 shown = []
                 if not GIVEAWAY_OK.search(check_src):
                     clean = without_references(text)
-                    shown = [f"'{hit}'" for hit in giveaways_in(value, clean)]
+                    shown = [f"'{hit}'" for hit in giveaways_in(value, clean) + stated_answers(value, clean)]
                 common = own & content_words(text)
                 if own and len(common) >= KEYED_WORDS and len(common) >= KEYED_SHARE * len(own):
                     shown.append(f"option {value}'s own words ({', '.join(sorted(common))})")

@@ -49,5 +49,6 @@ WRONG = {
             (0.854, "probability of O"),
             (1, "LIKELIER"),
             (0.5, "not a coin flip"),
+            (0.001, "beyond 3 spreads"),
             ("zero", "number")],
 }

@@ -24,6 +24,7 @@ WRONG = {
             ({"01": -0.42}, "number")],
     "3.3": [({"C", "D"}, "one sign"),
             ({"B", "C"}, "unequal amplitudes"),
+            ({"B", "C", "D", "E"}, "complex amplitude does not entangle"),
             ({"A", "B", "C", "D"}, "A is a product"),
             ({"C"}, "a00·a11 − a01·a10")],
     "3.4": [(_circuit(("h", 0), ("cx", 0, 1), ("x", 1)), ["Ψ+", "relative sign"]),
