@@ -200,6 +200,21 @@ def test_the_pool_refills_once_the_cap_has_room_again(tmp_path):
         assert log_count(log, "Using pre-heated kernel") == used + 1
 
 
+def test_with_a_delayed_refill_the_visitor_beyond_the_pool_gets_a_kernel_at_once(tmp_path):
+    """A class's pool is refilled after a fill_delay, so that refills do not compete with the
+    class arriving. Voila handed the next visitor the refill still in its delay, and the page
+    waited all of it (65 s in the class benchmark, here it would be 900 s): it now gets a
+    kernel of its own."""
+    with voila(tmp_path, "--VoilaKernelManager.fill_delay=900") as (base, proc, log):
+        wait_for(lambda: log_count(log, POOL_FILLED) >= 1, "the pool is filled")
+        first = kernel_of_a_script(base)                     # the preheated kernel
+        html = page_html(base, timeout=120)                  # before the fix: no answer for 900 s
+        second = json.loads(re.search(r'<script id="jupyter-config-data" type="application/json">(.*?)</script>',
+                                      html, re.S).group(1))["kernelId"]
+        assert second != first
+        assert log_count(log, "Using pre-heated kernel") == 1
+
+
 # --- in chromium: closing a tab (finding 4), a page that lost its kernel (finding 3) ---------------------
 def page_kernel(page) -> str:
     return page.evaluate("() => JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId")
