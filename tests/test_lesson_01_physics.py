@@ -217,16 +217,20 @@ def test_a_qubit_of_the_bell_pair_has_no_bloch_arrow():
 
 @pytest.mark.parametrize("p", [0.146, 0.3, 0.5, 0.7])
 def test_the_tail_shares_given_before_task_1_7_hold_for_1024_shots(p):
-    """01b's idea given before Task 1.7: a count lands over 1 spread above its mean in about 16 % of
-    runs, over 2 in 2 %, over 3 in 0.1 %, and each further spread divides that many times. The normal
-    tail says so as written; the exact binomial tail of 1024 shots, for the task's p and others, is
+    """01b's idea given before Task 1.7: the share of runs whose count lands more than k spreads above
+    its mean is about 16 % for k = 1, 2 % for k = 2, 0.1 % for k = 3, and about 3 in 10 million for
+    k = 5, shrinking faster and faster. The normal tail says so as written; the exact binomial tail of 1024 shots, for the task's p and others, is
     within a third of it up to 3 spreads and keeps falling more than tenfold a spread from 2 on."""
     import json, re
     text = " ".join("".join(c["source"]) for c in json.loads(
         (Path(__file__).parents[1] / "lessons" / "01b_shots_and_the_game.ipynb").read_text())["cells"])
-    said = re.search(r"over 1 spread above its mean in about\s+(\S+) % of runs, over 2 in (\S+) %, over 3 in (\S+) %", text)
+    said = re.search(r"more than\s+k spreads above its mean is about (\S+) % for k = 1, (\S+) % for k = 2\s+and "
+                     r"(\S+) % for k = 3, and it shrinks\s+faster and faster as k grows \(about (\S+) in 10 million "
+                     r"for k = 5\)", text)
     normal = [0.5 * math.erfc(k / math.sqrt(2)) for k in range(1, 7)]
-    assert [round(100 * normal[0]), round(100 * normal[1]), round(100 * normal[2], 1)] == [float(x) for x in said.groups()]
+    assert [round(100 * normal[0]), round(100 * normal[1]), round(100 * normal[2], 1), round(1e7 * normal[4])] == \
+        [float(x) for x in said.groups()]
+    assert all(normal[k] / normal[k + 1] < normal[k + 1] / normal[k + 2] for k in range(4))   # faster and faster
     n = 1024
     mean, spread = n * p, math.sqrt(n * p * (1 - p))
     tail = [sum(_binom_pmf(n, c, p) for c in range(math.floor(mean + k * spread) + 1, n + 1)) for k in range(1, 7)]

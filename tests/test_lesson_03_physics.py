@@ -311,3 +311,19 @@ def _x_on(mask):
         if mask >> q & 1:
             qc.x(q)
     return qc
+
+
+def test_one_more_gate_after_h_and_cnot_reaches_two_bell_states_and_psi_minus_needs_two():
+    """03a, *The four Bell states*: after H and CNOT (Phi+), one X or Z on either qubit reaches Phi- or
+    Psi+ (up to a global phase), never Psi-; Task 3.4's Psi- takes two gates (X and Z)."""
+    bell = {"Φ+": np.array([1, 0, 0, 1]) / math.sqrt(2), "Φ−": np.array([1, 0, 0, -1]) / math.sqrt(2),
+            "Ψ+": np.array([0, 1, 1, 0]) / math.sqrt(2), "Ψ−": np.array([0, 1, -1, 0]) / math.sqrt(2)}
+
+    def name(v):
+        return next(k for k, b in bell.items() if abs(abs(np.vdot(b, v)) - 1) < 1e-9)
+
+    phi = np.array([1, 0, 0, 1]) / math.sqrt(2)
+    X, Z, I = np.array([[0, 1], [1, 0]]), np.diag([1, -1]), np.eye(2)
+    one_gate = {name(np.kron(I, g) @ phi) for g in (X, Z)} | {name(np.kron(g, I) @ phi) for g in (X, Z)}
+    assert one_gate == {"Φ−", "Ψ+"}
+    assert name(np.kron(Z @ X, I) @ phi) == "Ψ−"                  # X then Z on qubit 1

@@ -99,3 +99,14 @@ def test_task_7_4_o2_sits_in_square_2_in_one_member_of_four():
     assert sum(c[1] == 1 for c in placements) == 4
     kept = [c for c in placements if len(set(c)) == 3]
     assert len(kept) == 4 and sum(c[1] == 1 for c in kept) == 1
+
+
+def test_after_task_7_4_the_one_member_with_o2_in_square_2_has_x3_in_square_4():
+    """07b's fold after Task 7.4: with X3 in 2-4 one member still has O2 in square 2 (X3 then in 4) and
+    the members grow from 3 to 4, so O2's odds in square 2 go from 1/3 to 1/4 (the page's 1/2 counts
+    all four placements of X1 and O2, the pruned one included)."""
+    before, after = brute([(0, 1), (1, 2)]), brute([(0, 1), (1, 2), (1, 3)])
+    assert len(before) == 3 and sum(c[1] == 1 for c in before) == 1
+    with_o2_in_2 = [c for c in after if c[1] == 1]
+    assert len(after) == 4 and with_o2_in_2 == [(0, 1, 3)]
+    assert Ensemble(GoffGame().play(0, 1).play(1, 2).play(1, 3)).probabilities(exact=True)[1]["O"] == Fraction(1, 4)
