@@ -8,6 +8,7 @@ import pytest
 from qttt_widgets.rules.goff import GoffGame
 from qttt_widgets.rules.qubit_board import QubitGame
 from qttt_widgets.widgets import svg
+from qttt_widgets.widgets.chsh import CHSHGame
 from qttt_widgets.widgets import (BlochView, CircuitView, EnsembleView, EntanglementGraphView, GameApp,
                                   GoffBoardView, HistogramView, QubitBoardView)
 
@@ -323,3 +324,31 @@ def test_a_goff_click_means_what_the_game_says_the_next_action_is():
     assert f"one square left — click {square + 1} for" in last.status.value
     last.buttons[square].click()
     assert last.game.outcome().over
+
+
+def _displayed(widget) -> dict:
+    """What IPython stores for ``widget`` as a cell's result (its mime bundle)."""
+    from IPython.core.formatters import DisplayFormatter
+    data, _ = DisplayFormatter().format(widget)
+    return data
+
+
+@pytest.mark.parametrize("make", [
+    lambda: GameApp(mode="qubit"),
+    lambda: GameApp(mode="random"),
+    lambda: GoffBoardView(GoffGame()),
+    lambda: BlochView(),
+    lambda: CHSHGame(),
+], ids=["app-qubit", "app-random", "goff-board", "bloch", "chsh"])
+def test_a_displayed_widget_stores_a_sentence_not_its_repr(make):
+    """Read without a kernel, a stored output shows its text/plain: one sentence, never
+    ``GameApp(children=(HBox(children=(...``; a live kernel still gets the widget view."""
+    data = _displayed(make())
+    assert "children=" not in data["text/plain"]
+    assert "run this cell with a kernel" in data["text/plain"]
+    assert "model_id" in data["application/vnd.jupyter.widget-view+json"]
+
+
+def test_the_app_says_it_is_the_app_without_a_kernel():
+    assert _displayed(GameApp())["text/plain"] == (
+        "Quantum tic-tac-toe app: run this cell with a kernel to play.")

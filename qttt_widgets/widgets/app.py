@@ -19,6 +19,7 @@ import ipywidgets as widgets
 from qttt_widgets.players.review import review
 
 from . import config as C
+from ._plain import PlainTextFallback
 from .config import (BOTH_LINES, DIFFICULTIES, MEASUREMENTS, OPTIONS, QUBIT_LEVELS, REVIEW_CSS,  # noqa: F401
                      SCROLL_HINT, hint_text, history_text, load_record, new_game, outcome_text, players_for,
                      rules_text, signed)
@@ -29,7 +30,7 @@ from .views import CircuitView, EnsembleView, EntanglementGraphView
 SMALL_WIDTH = "74px"    # a small button; each gets a Layout of its own (hiding one must not hide the others)
 
 
-class GameApp(widgets.VBox):
+class GameApp(PlainTextFallback, widgets.VBox):
     """The demo app: pick a mode, its options and the players; play, undo/redo, hint, review,
     save and load; watch two computers play, with Pause and Step.
 
@@ -38,6 +39,8 @@ class GameApp(widgets.VBox):
     at the easy level. The controller (``self.controller``) owns the game; the app draws its
     snapshots, and a handler acts only when a control's value differs from the snapshot.
     """
+
+    plain_text = "Quantum tic-tac-toe app: run this cell with a kernel to play."
 
     def __init__(self, mode: str = "goff", seed: int | None = 1, x: str = C.HUMAN, o: str = C.COMPUTER,
                  difficulty: float = C.EASY, clock=None, pace: float = C.PACE, **kwargs):

@@ -30,6 +30,7 @@ from qttt_widgets.rules.qubit_board import LEVELS, PHASES, QubitGame, phase_prob
 
 from . import svg
 from ._render import sub
+from ._plain import PlainTextFallback
 
 BOARD_PX = {3: 312, 4: 336, 5: 360}      # the drawing's width on screen, by board size
 STATUS_HEIGHT = "46px"                   # room for two lines: a short status never moves the board
@@ -72,7 +73,7 @@ def goff_result_text(game: GoffGame) -> str:
     return text
 
 
-class _GridBoard(widgets.VBox):
+class _GridBoard(PlainTextFallback, widgets.VBox):
     """The SVG board under transparent square buttons, with a status line and a message line."""
 
     def __init__(self, n: int, **kwargs):

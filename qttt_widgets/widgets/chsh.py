@@ -14,6 +14,7 @@ import ipywidgets as widgets
 import numpy as np
 
 from qttt_widgets.quantum.chsh import QUESTIONS, plan_answers, sample_bell_answers, wins
+from ._plain import PlainTextFallback
 
 __all__ = ["CHSHGame", "play_rounds", "transcript", "game_png", "agree_curve_png", "win_rates_png"]
 
@@ -48,7 +49,7 @@ def transcript(rounds: list[dict]) -> str:
     return "\n".join(lines)
 
 
-class CHSHGame(widgets.VBox):
+class CHSHGame(PlainTextFallback, widgets.VBox):
     """The referee asks, the players answer, the tally grows. Modes: *your plan* (four
     answers fixed in advance) and *Bell pair* (four angles, in units of π)."""
 

@@ -19,6 +19,7 @@ from qttt_widgets.rules.qubit_board import QubitGame
 
 from . import _render as R
 from . import svg
+from ._plain import PlainTextFallback
 
 
 class _Cache:
@@ -104,7 +105,7 @@ def qubit_graph(view: "EntanglementGraphView", game: QubitGame) -> None:
     view.svg.layout.display, view.image.layout.display = "none", ""
 
 
-class EntanglementGraphView(widgets.VBox):
+class EntanglementGraphView(PlainTextFallback, widgets.VBox):
     """The entanglement graph of a Goff position (or the groups of a qubit board)."""
 
     def __init__(self, game=None, **kwargs):
@@ -148,7 +149,7 @@ def qubit_circuit(view: "CircuitView", game: QubitGame):
             lambda: qubit_board_circuit(game))
 
 
-class CircuitView(widgets.VBox):
+class CircuitView(PlainTextFallback, widgets.VBox):
     """The circuit of the current position, redrawn after every move.
 
     Goff positions: the faithful circuit (one qubit per spooky mark, prepared in the
@@ -228,7 +229,7 @@ def ensemble_png(boards, weights, probs, n: int = 3, shown: int = 24) -> bytes:
     return R.to_png(fig)
 
 
-class EnsembleView(widgets.VBox):
+class EnsembleView(PlainTextFallback, widgets.VBox):
     """The classical ensemble of a Goff position (or the measurement outcomes of a qubit
     board): small boards, how many there are, and per-square odds as a heat map."""
 
@@ -320,7 +321,7 @@ def bloch_png(theta: float, phi: float, trail=()) -> bytes:
     return R.to_png(fig)
 
 
-class BlochView(widgets.VBox):
+class BlochView(PlainTextFallback, widgets.VBox):
     """One qubit: theta/phi sliders and gate buttons move the state on the Bloch sphere;
     the amplitudes and the measurement probabilities are shown beside it."""
 
@@ -409,7 +410,7 @@ def histogram_png(counts: dict, exact: dict, shots: int) -> bytes:
     return R.to_png(fig)
 
 
-class HistogramView(widgets.VBox):
+class HistogramView(PlainTextFallback, widgets.VBox):
     """Measure a circuit N times on Aer and show the counts beside the exact probabilities."""
 
     def __init__(self, circuit=None, shots: int = 1024, seed: int | None = 1, **kwargs):

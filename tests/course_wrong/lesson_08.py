@@ -23,5 +23,5 @@ WRONG = {
     "8.3": [(1, "decoder"), (0.5, "add X₃"), (0.25, "written (3, 4)"), (4 / 9, "fraction of shots"),
             ("half", "number")],
     "8.4": [(1, "what the report claims"), (0.5, "report's claim"), (0, "(A, C)"), (0.25, "all three qubits read 1")],
-    "8.5": [("b", "not noise"), ("c", "not the identity"), ("d", "before any decoder"), (1, "text")],
+    "8.5": [("b", "bit order"), ("c", "shared, entangled qubit"), ("d", "measured once"), (1, "text")],
 }

@@ -55,5 +55,5 @@ WRONG = {
             (("swap", 3, 5), "no line is complete"),
             (("place", 9), "off the board"),
             ("swap 5 8", "tuple")],
-    "9.5": [("a", "same odds"), ("c", "is entangled"), ("d", "renaming")],
+    "9.5": [(0, "without the H"), (0.5, "classical coin"), (0.25, "both O and both X"), ("b", "number")],
 }
