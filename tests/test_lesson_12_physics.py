@@ -23,12 +23,13 @@ def brute(game) -> float:
 
 
 def test_the_first_example_is_worth_plus_one_and_x_chooses_square_2():
-    g = GoffGame().play(0, 1).play(0, 1)
+    """12a's worked example: X1 and O2 both in 2-5; O2 into 5 leaves X an edge (0), into 2 the centre (+1)."""
+    g = GoffGame().play(1, 4).play(1, 4)
     assert g.pending is not None and g.to_move == "X"
     # a brute force from move 3 would be slow: a fresh solver that searches instead of reading the book
     fresh = GoffSolver()
     worth = {q: fresh.hint(g.copy().apply(q), book=False)[0] for q in g.legal_moves()}
-    assert worth == {0: 0.0, 1: 1.0}
+    assert worth == {1: 1.0, 4: 0.0}
 
 
 def test_play_position_by_brute_force():

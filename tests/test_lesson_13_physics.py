@@ -214,7 +214,7 @@ def test_what_the_198_qubits_store_board_and_ten_one_hot_moves():
 
 
 def test_on_random_trees_the_superposition_gives_each_leaf_the_random_walk_probability():
-    """Task 13.6, option b: on any tree, the equal superposition at every node gives each leaf
+    """Task 13.6, option b (the thesis' first condition is not needed): on any tree, the equal superposition at every node gives each leaf
     exactly the probability a uniformly random walk gives it (amplitudes 1/√k multiply, squared: 1/k)."""
     rng = random.Random(13)
     for _ in range(50):
@@ -246,7 +246,7 @@ def test_glossary_states_theorem_3_16_as_lesson_13a_does():
 
 
 def test_task_13_6_random_play_and_the_superposition_give_every_leaf_the_same_odds():
-    """Task 13.6 (b): on any tree the equal superposition of the moves gives each leaf the odds of
+    """Task 13.6 (b, the first condition is not needed): on any tree the equal superposition of the moves gives each leaf the odds of
     picking at random at each node. The thesis' QuantumBoard, every move an equal superposition of all
     legal moves, played out from random positions of tic-tac-toe's (imperfect, uneven) tree: each
     record's probability equals the product of 1/k along it, and the outcome odds agree."""

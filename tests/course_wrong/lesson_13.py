@@ -10,7 +10,7 @@ WRONG = {
     "13.2": [(1 / math.sqrt(2) + 1 / math.sqrt(8), "square each amplitude"),
              ((1 / math.sqrt(2) + 1 / math.sqrt(8)) ** 2, "before squaring"),
              (0.5, "not equally likely"), (3 / 8, "NOT win"), (0.75, "no line of three")],
-    "13.3": [("a", "cancelling only removes boards"), ("c", "number of moves"), ("d", "measuring earlier")],
+    "13.3": [("a", "amplitude 0"), ("c", "number of moves"), ("d", "measuring earlier")],
     "13.4": [
         (as_function(lambda b: children(b)), "every legal move"),
         (as_function(lambda b: list(optimal_children(b))), "only the best moves"),
@@ -24,5 +24,5 @@ WRONG = {
     ],
     "13.5": [(1 / 4, "not equally likely"), (1 / math.sqrt(6), "its square"), (1 / 3, "two options"),
              (1 / 5, "multiply the amplitudes")],
-    "13.6": [("a", "compare the numbers"), ("c", "squared"), ("d", "never used the result")],
+    "13.6": [("a", "compare the numbers"), ("c", "no two paths meet"), ("d", "never used the result")],
 }

@@ -29,7 +29,7 @@ WRONG = {
     "15.5": [((0, math.pi / 4), "copies Alice's angles"), ((math.pi / 4, -math.pi / 4), "twice too big"),
              ((22.5, -22.5), "degrees"), ((3 * R8, -3 * R8), "no better than a classical plan"),
              ((0.3, -0.3), "not the most"), (math.pi / 8, "two angles")],
-    "15.6": [(math.cos(R8) ** 2, "the guide's claim"), (0.75, "best classical plan"),
+    "15.6": [(math.cos(R8) ** 2, "not the guide's"), (0.75, "best classical plan"),
              (math.sin(R8) ** 2, "one question pair"), ("half", "number")],
     "15.7": [("a", "randomness is not what helps"), ("c", "size of the board"), ("d", "no message travels")],
 }
