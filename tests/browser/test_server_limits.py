@@ -75,15 +75,22 @@ def test_an_8_byte_frame_closes_its_socket_and_the_kernel_still_answers(voila_se
 
 # --- a Voila of its own, with short timeouts --------------------------------------------------------
 @contextlib.contextmanager
-def voila(tmp_path, *args):
-    """The app under voila.json plus ``args``; yields (base URL, process, log path)."""
+def voila(tmp_path, *args, config: dict | None = None):
+    """The app under voila.json plus ``args`` (or under ``config`` in place of voila.json, from
+    a copy of the app in ``tmp_path``); yields (base URL, process, log path)."""
     from conftest import ROOT, free_port, stop, wait_until_up
     port = free_port()
     log_path = tmp_path / "voila.log"
     log = open(log_path, "w")
+    cwd = ROOT
+    if config is not None:
+        cwd = tmp_path / "site"
+        (cwd / "notebooks").mkdir(parents=True)
+        (cwd / "voila.json").write_text(json.dumps(config))
+        shutil.copy(ROOT / "notebooks" / "app.ipynb", cwd / "notebooks" / "app.ipynb")
     proc = subprocess.Popen([sys.executable, "-m", "voila", "notebooks/app.ipynb", "--no-browser",
                              f"--port={port}", "--Voila.ip=127.0.0.1", *args],
-                            cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
+                            cwd=cwd, stdout=log, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"
     try:
         wait_until_up(base + "/voila/static/", proc)
@@ -213,6 +220,26 @@ def test_with_a_delayed_refill_the_visitor_beyond_the_pool_gets_a_kernel_at_once
                                       html, re.S).group(1))["kernelId"]
         assert second != first
         assert log_count(log, "Using pre-heated kernel") == 1
+
+
+def test_the_readme_setting_for_a_class_serves_a_class(tmp_path):
+    """What the README tells a teacher to put in voila.json for a class (a pool preheated for the
+    class, refilled once the class has arrived), scaled to a class of 3: the class gets the
+    preheated kernels, and a fourth page, beyond the pool, gets a kernel of its own at once."""
+    from conftest import ROOT
+    readme = (ROOT / "README.md").read_text().split("### Serving a class", 1)[1]
+    snippet = re.search(r"```json\n(.*?)\n```", readme, re.S).group(1)
+    told = json.loads("{" + snippet + "}")
+    config = json.loads((ROOT / "voila.json").read_text())
+    config.update(told)
+    assert told["VoilaKernelManager"]["kernel_pools_config"]["default"]["pool_size"] == 30
+    assert told["VoilaKernelManager"]["fill_delay"] >= 30
+    config["VoilaKernelManager"]["kernel_pools_config"]["default"]["pool_size"] = 3
+    with voila(tmp_path, config=config) as (base, proc, log):
+        wait_for(lambda: log_count(log, "is filled with 3 kernel"), "the pool preheated for the class", within=180)
+        kernels = [kernel_of_a_script(base) for _ in range(4)]
+        assert len(set(kernels)) == 4
+        assert log_count(log, "Using pre-heated kernel") == 3
 
 
 # --- in chromium: closing a tab (finding 4), a page that lost its kernel (finding 3) ---------------------
