@@ -57,5 +57,5 @@ WRONG = {
             (8, "a pair (square, points)"), ((7, 1), "code number"), ((3, 1), "code number"),
             ((5, 1), "the two squares of the mark just placed")],
     "6.6": [(0.5, "O chooses"), (1, "best case"), (0, "minus"), (0.25, "average")],
-    "6.7": [("a", "not noise"), ("c", "never 0"), ("d", "no move is lost")],
+    "6.7": [("b", "not noise"), ("c", "never 0"), ("d", "no move is lost")],
 }
