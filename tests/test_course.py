@@ -308,17 +308,17 @@ def _option(nb, task_id, key):
 
 def test_the_fold_lint_refuses_an_answer_stated_unfolded_right_after_the_check(tmp_path):
     """Task 3.2's amplitude −0.6/√2 stated in a paragraph right under its check, and Task 7.5's keyed
-    option (b) told in other words under its check, are refused unfolded and pass folded."""
+    option (d) told in other words under its check, are refused unfolded and pass folded."""
     number = "Its amplitude is −0.42: the minus sign is the phase."
     added = _planted(tmp_path, 3, lambda nb: _after_check(nb, "3.2", number), "unfolded")
     assert len(added) == 1 and "Task 3.2:" in added[0] and "0.42'" in added[0]
     assert _planted(tmp_path, 3, lambda nb: _after_check(nb, "3.2", number, fold=True), "unfolded") == []
     nb = course.whole_lesson(GROUPS[7])
-    own = course.keyed_wording(nb, _task(nb, "7.5"), "b")
-    assert {"chose", "forecast"} <= own and len(own) <= 4   # option b's words no other option, nor the question, uses
+    own = course.keyed_wording(nb, _task(nb, "7.5"), "d")
+    assert {"chose", "forecast"} <= own and len(own) <= 4   # option d's words no other option, nor the question, uses
     reworded = "So it is not a forecast of O's choice: it is what we chose to assume."
     added = _planted(tmp_path, 7, lambda nb: _after_check(nb, "7.5", reworded), "unfolded")
-    assert len(added) == 1 and "Task 7.5:" in added[0] and "option b's own words (" in added[0]
+    assert len(added) == 1 and "Task 7.5:" in added[0] and "option d's own words (" in added[0]
     assert "chose" in added[0] and "forecast" in added[0]
     assert _planted(tmp_path, 7, lambda nb: _after_check(nb, "7.5", reworded, fold=True), "unfolded") == []
     distractor = "So, in short: " + _option(nb, "7.5", "a")                       # a wrong option's words: fine
@@ -432,17 +432,17 @@ def test_a_fold_renders_its_inside_as_markdown_with_maths():
 
 
 def test_the_balance_lint_refuses_a_keyed_option_much_longer_than_the_others(tmp_path):
-    """Task 7.5's keyed option (b) is not the longest today; made 30 % longer than the longest other
+    """Task 7.5's keyed option (d) is not the longest today; made 30 % longer than the longest other
     option it is refused, 10 % longer it passes."""
     nb = course.whole_lesson(GROUPS[7])
     opts = {k: course._plain(o) for k, o in course.options(nb, _task(nb, "7.5")).items()}
-    longest = max(len(o) for k, o in opts.items() if k != "b")
-    assert len(opts["b"]) <= course.BALANCE * longest
+    longest = max(len(o) for k, o in opts.items() if k != "d")
+    assert len(opts["d"]) <= course.BALANCE * longest
     def longer(factor):
         def plant(nb):
             cell = nb.cells[_task(nb, "7.5")["heading"]]
-            pad = " and so" * round((factor * longest - len(opts["b"])) / 7)
-            cell.source = re.sub(r"^([ \t]*- \*\*b\*\*.*)$", lambda m: m.group(1) + pad, cell.source, count=1, flags=re.M)
+            pad = " and so" * round((factor * longest - len(opts["d"])) / 7)
+            cell.source = re.sub(r"^([ \t]*- \*\*d\*\*.*)$", lambda m: m.group(1) + pad, cell.source, count=1, flags=re.M)
         return plant
     added = _planted(tmp_path, 7, longer(1.3), "keyed option is")
     assert len(added) == 1 and "Task 7.5: the keyed option is 1.2" in added[0]

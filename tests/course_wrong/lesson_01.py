@@ -24,7 +24,7 @@ WRONG = {
             (as_function(lambda a0, a1: (abs(a0) ** 2, abs(a1) ** 2)), ["not normalised", "divide"]),
             (as_function(lambda a0, a1: abs(a0) ** 2), "pair"),
             ((0.36, 0.64), "function")],
-    "1.3": [("a", "relative phase"), ("c", "relative phase"), ("d", "odds"), (2, "text")],
+    "1.3": [("b", "relative phase"), ("c", "relative phase"), ("d", "odds"), (2, "text")],
     "1.4": [((math.pi / 2, -math.pi / 2), "between 0 and 2π"),
             ((math.pi / 2, math.pi / 2), "|+i⟩"),
             ((math.pi / 2, math.pi), "|−⟩"),

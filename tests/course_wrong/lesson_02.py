@@ -22,10 +22,10 @@ WRONG = {
             (lambda: _circuit("h", "sdg", qubits=2), "1 qubit")],
     "2.3": [(math.pi / 6, "half angle"), (60, "degrees"), (30, "half angle"),
             (2 * math.pi / 3, "P(0) = 1/4"), (5 * math.pi / 3, "outside")],
-    "2.4": [("a", "multiplies amplitudes"), ("c", "relative phase"), ("d", "do not commute")],
+    "2.4": [("a", "multiplies amplitudes"), ("b", "relative phase"), ("d", "do not commute")],
     "2.5": [({"0": 1, "1": 0}, "nothing between"), ({"0": 0, "1": 1}, "only π/2"),
             ({"0": 0.85, "1": 0.15}, "T's phase"), (0.5, "dict")],
-    "2.6": [("a", "full turn"), ("c", "turns a relative phase into odds"), ("d", "size is 1")],
+    "2.6": [("a", "full turn"), ("c", "turns a relative phase into odds"), ("b", "size is 1")],
     "2.7": [(0.854, "not a probability"), (146, "T alone"), (500, "Z measurement"),
             (1000 * (1 - math.cos(math.pi ** 2 / 8)) / 2, "do not multiply"),     # (π/2)(π/4) = π²/8 ≈ 335
             (1000 * (1 - math.cos(3 * math.pi / 8)) / 2, "half the phase")],      # φ/2 = 3π/8 ≈ 309

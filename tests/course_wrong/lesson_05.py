@@ -2,7 +2,7 @@
 from qttt_widgets.rules.goff import GoffGame
 
 WRONG = {
-    "5.1": [("a", "hidden but definite"), ("c", "no mark stays split"), ("d", "only classical marks")],
+    "5.1": [("a", "hidden but definite"), ("b", "no mark stays split"), ("d", "only classical marks")],
     "5.2": [({1, 2}, "follow the path further"), ({1, 2, 6}, "keep going"), ({0, 1, 4, 5}, "code numbers"),
             ({1, 2, 5, 6, 7, 8}, "group of its own")],
     "5.3": [

@@ -48,7 +48,7 @@ WRONG = {
     "6.1": [(1, "not only the one that closes a triangle"), (2, "same pair"), (3, "group of their own"),
             (36, "already in one group")],
     "6.2": [({2, 5}, "not a loop"), ({1, 2}, "on move 2"), ({1, 3}, "same pair as O₂")],
-    "6.3": [((3, 6), "fill its three squares"), ((6, 3), "square 3 is taken"), ((3, 3), "every square of the cycle")],
+    "6.3": [((9, 6), "fill its three squares"), ((6, 9), "square 9 is taken"), ((9, 9), "every square of the cycle")],
     "6.4": [(_swapped, "swapped"), (_x_first, "smaller largest subscript"), (_one_a_player, "1 point a line"),
             (_both_one, "do not score the same"), (_a_list, "return a dict"), (lambda: 42, "give a function")],
     "6.5": [((4, 1), ["so O chooses", "Score each of the two collapses"]),
@@ -57,5 +57,5 @@ WRONG = {
             (8, "a pair (square, points)"), ((7, 1), "code number"), ((3, 1), "code number"),
             ((5, 1), "the two squares of the mark just placed")],
     "6.6": [(0.5, "O chooses"), (1, "best case"), (0, "minus"), (0.25, "average")],
-    "6.7": [("a", "not noise"), ("c", "never 0"), ("d", "no move is lost")],
+    "6.7": [("b", "not noise"), ("c", "never 0"), ("d", "no move is lost")],
 }

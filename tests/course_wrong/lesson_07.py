@@ -33,5 +33,5 @@ WRONG = {
             (as_function(_only_neighbours), "no square used twice"), ("ten", "function")],
     "7.3": [(32, "prune"), (7, "multiply"), (18, "cycle"), (8, "chain of 2"), ("12 boards", "number")],
     "7.4": [(0.5, "before pruning"), (Fraction(1, 8), "total"), ("1/3", "four squares"), ([1, 4], "number")],
-    "7.5": [("a", "not random"), ("c", "on purpose"), ("d", "did not make the cycle"), (2, "text")],
+    "7.5": [("a", "not random"), ("c", "on purpose"), ("b", "did not make the cycle"), (2, "text")],
 }
