@@ -52,7 +52,7 @@ TARGETS = {
                    "tests/test_lesson_06_physics.py", "tests/test_lesson_07_physics.py",
                    "tests/test_lesson_08_physics.py", "tests/test_lesson_09_physics.py",
                    "tests/test_lesson_10_physics.py", "tests/test_lesson_13_physics.py",
-                   "tests/test_lesson_14_physics.py"],
+                   "tests/test_lesson_14_physics.py", "tests/test_lesson_15_physics.py"],
                   []),
 }
 
