@@ -98,6 +98,51 @@ def test_one_record_envelope_for_every_game():
             type(game).from_record({**record, "format": "x"})
 
 
+def test_the_options_a_record_cannot_hold_are_keywords_of_every_loader():
+    """A record cannot hold a QubitGame's ``measurer`` (a function) nor a GoffGame's
+    ``explicit_chance`` (how the game is driven): ``from_record`` takes them as keywords, and
+    the game's class, a snapshot's class and ``registry.load`` all pass them on; a game that
+    takes none refuses one with TypeError, and a bad value is refused as the constructor does."""
+    def measurer(game):                                    # never called: no move here measures
+        raise AssertionError("a replay without a measurement called the measurer")
+
+    qubit = QubitGame(seed=2, measurer=measurer).place(4).place(0)
+    record = qubit.to_record()
+    loaders = (QubitGame.from_record, type(qubit.snapshot()).from_record, registry.load)
+    for load in loaders:
+        back = load(record, measurer=measurer)
+        assert back.measurer is measurer and back == qubit and not back.frozen
+        assert load(record).measurer is None and load(record) != qubit     # the record alone has none
+
+    # random collapse, a cycle closed in the record: replayed by the seed's coin, then driven
+    # by hand (the next cycle stops at a chance node) only when explicit_chance=True is passed
+    goff = GoffGame("random", seed=3, explicit_chance=True).play(0, 1).play(1, 2).play(0, 2)
+    goff.toss()
+    record = goff.to_record()
+    assert record["moves"] == "12 23 13(1)"
+    for load in (GoffGame.from_record, type(goff.snapshot()).from_record, registry.load):
+        back = load(record, explicit_chance=True)
+        assert back.explicit_chance and back == goff and back.history == goff.history
+        back.play(3, 4).play(4, 5).play(3, 5)
+        assert back.current_player() == CHANCE                             # it waits for toss()
+        assert not load(record).explicit_chance
+        assert load(record).play(3, 4).play(4, 5).play(3, 5).current_player() != CHANCE
+        with pytest.raises(ValueError, match="explicit_chance is True or False"):
+            load(record, explicit_chance="yes")
+    # a bare cycle-closing mark (no outcome written) is still tossed by the seed's coin
+    bare = GoffGame.from_record({"format": "qttt-goff", "rules": "random", "seed": 3, "moves": "12 23 13"},
+                                explicit_chance=True)
+    assert bare == goff and bare.explicit_chance and bare.current_player() != CHANCE
+    assert registry.load("19 28", explicit_chance=True).explicit_chance   # bare notation: Goff
+
+    board = ClassicalBoard().play(4)
+    for load in (ClassicalBoard.from_record, type(board.snapshot()).from_record, registry.load):
+        with pytest.raises(TypeError, match="measurer"):
+            load(board.to_record(), measurer=measurer)
+    with pytest.raises(TypeError, match="explicit_chance"):
+        QubitGame.from_record(qubit.to_record(), explicit_chance=True)
+
+
 def test_one_name_for_the_variant_and_for_whose_turn():
     assert GoffGame("random", seed=1) == GoffGame(rules="random", seed=1) == GoffGame(collapse="random", seed=1)
     assert GoffGame("random", seed=1).rules == GoffGame("random", seed=1).kind == "random"
