@@ -69,7 +69,9 @@ def mutmut_section(target: str, dest: Path = ROOT, tests_override=()) -> str:
     return ("[tool.mutmut]\n"
             'source_paths = ["qttt_widgets"]\n'
             f"only_mutate = {_toml_list(only)}\n"
-            'also_copy = ["benchmarks"]\n'                      # benchmarks/dispatch.py, for test_game_contract
+            # benchmarks/dispatch.py, for test_game_contract; tools/course.py and lessons/, for the
+            # checker tests that judge a task by its notebook's check cell (tests/course_runner.py)
+            'also_copy = ["benchmarks", "tools", "lessons"]\n'
             f"pytest_add_cli_args_test_selection = {_toml_list(tests)}\n"
             f"pytest_add_cli_args = {_toml_list(['-p', 'no:cacheprovider', '-q', *extra])}\n")
 
@@ -78,7 +80,7 @@ def _files_of_checkout() -> list[str]:
     """Tracked files and untracked ones not ignored (new tests in progress count)."""
     out = subprocess.run(["git", "ls-files", "-co", "--exclude-standard"], cwd=ROOT,
                          capture_output=True, text=True, check=True).stdout.split("\n")
-    keep = ("qttt_widgets/", "tests/", "pyproject.toml", "benchmarks/dispatch.py")
+    keep = ("qttt_widgets/", "tests/", "pyproject.toml", "benchmarks/dispatch.py", "tools/course.py", "lessons/")
     return [f for f in out if f.startswith(keep) and not f.startswith("tests/browser/")
             and (ROOT / f).is_file()]
 
@@ -88,7 +90,7 @@ def _files_at(commit: str, new_tests: bool = True) -> dict:
     tracked (new ones) come from the working tree."""
     import io
     import tarfile
-    keep = ("qttt_widgets/", "tests/", "pyproject.toml", "benchmarks/dispatch.py")   # test_game_contract reads it
+    keep = ("qttt_widgets/", "tests/", "pyproject.toml", "benchmarks/dispatch.py", "tools/course.py", "lessons/")   # see also_copy
     tar = subprocess.run(["git", "archive", commit, *keep], cwd=ROOT, capture_output=True, check=True).stdout
     out = {}
     with tarfile.open(fileobj=io.BytesIO(tar)) as tf:
