@@ -1,8 +1,9 @@
-"""The lesson checkers of lessons 11-14 (``qttt_widgets.exercises.lesson11`` ... ``lesson14``), called
+"""The lesson checkers of lessons 11-15 (``qttt_widgets.exercises.lesson11`` ... ``lesson15``), called
 as the notebooks' check cells call them, with the reference answer and the plausible wrong
 answers of ``tests/course_wrong``. A learner reads the hint, so hints are compared whole.
 Written for mutation testing (tests/MUTATION.md): the course tests run whole notebooks, too slow
 to judge each mutant."""
+import itertools
 import math
 import random
 
@@ -12,7 +13,7 @@ from qiskit import QuantumCircuit
 from qiskit.circuit.library import RZZGate, StatePreparation
 
 from course_runner import checker_of
-from qttt_widgets.exercises import lesson11, lesson12, lesson13, lesson14, verdict
+from qttt_widgets.exercises import lesson11, lesson12, lesson13, lesson14, lesson15, verdict
 from qttt_widgets.rules.classical import key_children
 from qttt_widgets.rules.goff import GoffGame
 from qttt_widgets.rules.records import loads
@@ -763,3 +764,142 @@ def test_the_named_mistakes_of_10_3_and_14_4_come_from_the_notebook():
     amp = lambda n, M, r: math.sin((2 * r + 1) * math.asin(math.sqrt(M / 2 ** n)))   # noqa: E731
     assert lesson10.p_success_checker()(amp) != "that is the amplitude sin((2r + 1)θ); a probability is its square"
     assert checker_of("10.3")(amp) == "that is the amplitude sin((2r + 1)θ); a probability is its square"
+
+
+# --- lesson 15 (the CHSH game): a plan, a learner's win_rate, Bob's angles ------------------------
+# The rates are computed here from P(agree) = cos²(α − β) for Φ⁺ measured at angles α and β, not
+# with the library's functions, so a checker's reference or its named mistakes cannot drift with them.
+def _agree(a, b):
+    return math.cos(a - b) ** 2
+
+
+def _rate(alice, bob):
+    return sum(_agree(alice[x], bob[y]) if x * y == 0 else 1 - _agree(alice[x], bob[y])
+               for x in (0, 1) for y in (0, 1)) / 4
+
+
+PLAN = "(Alice if x = 0, Alice if x = 1, Bob if y = 0, Bob if y = 1)"
+
+
+@pytest.mark.parametrize("answer", ["0100", {0: 1}, {0, 1}, 5, None])
+def test_15_1_a_plan_that_is_not_a_sequence_is_refused(answer):
+    assert lesson15.plan_checker()(answer) == f"give {PLAN} as a tuple of 4 answers, each 0 or 1, such as (0, 0, 0, 0)"
+
+
+def test_15_1_a_plan_of_the_wrong_length_or_with_other_values_is_refused():
+    check = lesson15.plan_checker()
+    assert check((0, 1, 0)) == f"give 4 answers, not 3: {PLAN}"
+    assert check([0, 1, 0, 0, 1]) == f"give 4 answers, not 5: {PLAN}"
+    for bad in ((True, 1, 0, 0), (0, 2, 0, 0), (0, 1, "0", 0), (0, 1, 0, -1)):
+        assert check(bad) == f"each answer is 0 or 1 (the numbers, not True/False or text): {PLAN}"
+    assert check([0, 1, 0, 0]) is None and check(np.array([0, 1, 0, 0])) is None
+
+
+@pytest.mark.parametrize("x, y", [(0, 0), (0, 1), (1, 0), (1, 1)])
+def test_15_1_a_plan_is_judged_on_the_question_pair_asked(x, y):
+    check = lesson15.plan_checker(x, y)
+    for plan in itertools.product((0, 1), repeat=4):
+        a, b = plan[x], plan[2 + y]
+        if (a ^ b) == (x & y):
+            assert check(plan) is None
+        else:
+            need = "differ" if x & y else "agree"
+            assert check(plan) == (
+                f"asked x = {x}, y = {y}, Alice reads her answer for x = {x} ({a}) and Bob his for y = {y} ({b}): "
+                f"a ⊕ b = {a ^ b}, but x·y = {x & y}, so the answers must {need}. Change one of those two answers")
+
+
+def test_15_4_the_exact_rate_is_accepted_within_the_tolerance():
+    check = lesson15.win_rate_checker()
+    assert check(_rate) is None and check(lambda a, b: _rate(a, b) + 5e-7) is None
+    assert check(lambda a, b: np.float64(_rate(a, b))) is None
+    assert check(lambda a, b: _rate(a, b) + 2e-6) is not None
+    assert lesson15.win_rate_checker(tol=1e-2)(lambda a, b: _rate(a, b) + 5e-3) is None
+    only_first = [lesson15.INPUTS[0]]                    # a function right there and nowhere else
+    assert lesson15.win_rate_checker(inputs=only_first)(lambda a, b: 0.75 if a == b == (0.0, 0.0) else 0.1) is None
+    assert len(lesson15.INPUTS) == 7 and lesson15.INPUTS[0] == ((0.0, 0.0), (0.0, 0.0))
+
+
+def _halved(alice, bob):
+    return _rate([a / 2 for a in alice], [b / 2 for b in bob])
+
+
+def _agreeing(alice, bob):
+    return sum(_agree(alice[x], bob[y]) for x in (0, 1) for y in (0, 1)) / 4
+
+
+def _or_rule(alice, bob):                                # differ unless both questions are 0
+    return sum(_agree(alice[x], bob[y]) if x | y == 0 else 1 - _agree(alice[x], bob[y])
+               for x in (0, 1) for y in (0, 1)) / 4
+
+
+@pytest.mark.parametrize("wrong, words", [
+    (lambda a, b: 4 * _rate(a, b), "your function adds the four win probabilities; the referee asks each pair with "
+                                   "probability 1/4, so average them (the result is a probability, at most 1)"),
+    (_agreeing, "your function counts the rounds where the answers agree, for every question pair; when both "
+                "questions are 1 the players win only if the answers differ (a ⊕ b = x·y)"),
+    (_halved, "your rates come out as if every angle were halved: measuring at angle θ is Ry(−2θ) before the "
+              "measurement (Ry turns the state by half its argument), or cos²(α − β), not cos²((α − β)/2)"),
+    (_or_rule, "your function uses x OR y; the rule is a ⊕ b = x·y (AND): only the pair x = 1, y = 1 asks the "
+               "answers to differ"),
+])
+def test_15_4_each_named_mistake_gets_its_hint(wrong, words):
+    check = lesson15.win_rate_checker()
+    assert check(wrong) == words
+    assert check(lambda a, b: wrong(a, b) + 5e-7) == words                 # within the tolerance of the mistake
+    assert check(lambda a, b: wrong(a, b) + 1e-4) != words
+
+
+def test_15_4_another_wrong_function_is_shown_the_first_angles_it_gets_wrong():
+    check = lesson15.win_rate_checker()
+    tail = ("which is not the win rate. For each (x, y), with probability 1/4: measure at alice[x] and bob[y], "
+            "add the probabilities of the answers (a, b) that win")
+    assert check(lambda a, b: 0.5) == f"for alice = (0.0, 0.0), bob = (0.0, 0.0) your function returned 0.5000, {tail}"
+    fourth = lesson15.INPUTS[3]
+
+    def wrong_on_the_fourth(a, b):
+        return _rate(a, b) + (0.01 if (a, b) == fourth else 0.0)
+    value = _rate(*fourth) + 0.01
+    assert check(wrong_on_the_fourth) == (f"for alice = (0.0, 1.047), bob = (0.524, -0.628) your function returned "
+                                          f"{value:.4f}, {tail}")
+
+
+def test_15_4_an_answer_that_is_not_a_function_returning_a_number_is_refused():
+    check = lesson15.win_rate_checker()
+    assert check(0.85) == "give a function (def win_rate(alice, bob): ...), not float"
+    assert check("win_rate") == "give a function (def win_rate(alice, bob): ...), not str"
+    for value in (None, "high", [0.8]):
+        assert check(lambda a, b, v=value: v) == (
+            f"for alice = (0.0, 0.0), bob = (0.0, 0.0) your function returned {value!r}: return one number, "
+            "the probability of winning")
+
+
+@pytest.mark.parametrize("answer", ["ab", {0.1, 0.2}, {0: 0.1, 1: 0.2}, (0.1, 0.2, 0.3), (0.1,), 0.4])
+def test_15_5_bobs_angles_must_be_two(answer):
+    assert lesson15.best_bob_checker()(answer) == ("give Bob's two angles as a tuple (angle for y = 0, angle for "
+                                                   "y = 1), in radians")
+
+
+def test_15_5_bobs_angles_are_judged_by_the_rate_they_give():
+    check = lesson15.best_bob_checker()
+    eighth = math.pi / 8
+    assert check((eighth, -eighth)) is None and check([eighth + math.pi, -eighth]) is None
+    assert check(("a", 0.1)) == check((None, 0.1)) == "give two numbers (angles in radians), such as (0.1, -0.2)"
+    degrees = "those look like degrees: the angles are in radians (π/4 is math.pi / 4)"
+    assert check((22.5, -22.5)) == check((0.1, -7.0)) == check((2 * math.pi + eighth, -eighth)) == degrees
+    classical = ("Bob's angle for y = 0 should be close to both of Alice's angles; his angle for y = 1 close to "
+                 "Alice's first angle but far from her second (those answers must differ)")
+    assert check((0, math.pi / 4)) == f"with these angles the players win 0.500 of the rounds: no better than a classical plan. {classical}"
+    assert check((0, 0)) == f"with these angles the players win 0.750 of the rounds: no better than a classical plan. {classical}"
+    better = ("more than a classical plan but not the most: try your win_rate on a grid of Bob's angles, or balance "
+              "the four angle differences")
+    rate = _rate((0, math.pi / 4), (2 * math.pi, -eighth))                # 2π is radians still: 0.802
+    assert check((2 * math.pi, -eighth)) == f"with these angles the players win {rate:.3f} of the rounds, {better}"
+    # the tolerance: 0.05 off the best angle loses 0.0009 of the rate, 0.1 off loses 0.0035
+    assert check((eighth + 0.05, -eighth)) is None
+    assert lesson15.best_bob_checker(tol=1e-4)((eighth + 0.05, -eighth)) is not None
+    near = _rate((0, math.pi / 4), (eighth + 0.1, -eighth))
+    assert check((eighth + 0.1, -eighth)) == f"with these angles the players win {near:.3f} of the rounds, {better}"
+    # Alice's angles are the checker's: turned by π/4, Bob's best angles turn with them
+    turned = lesson15.best_bob_checker(alice=(math.pi / 4, math.pi / 2))
+    assert turned((eighth + math.pi / 4, -eighth + math.pi / 4)) is None and check((3 * eighth, eighth)) is not None
