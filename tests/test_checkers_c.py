@@ -557,6 +557,9 @@ def test_one_round_state_normalises_psi_and_follows_the_formula():
     # the uniform state on 2 qubits with one good board: one round of Grover finds it exactly
     assert np.allclose(lesson14.one_round_state([1, 1, 1, 1], [3]), [0, 0, 0, 1])
     assert np.allclose(lesson14.one_round_state([2, 2, 2, 2], {0}), [1, 0, 0, 0])
+    # rounds_state normalises too: r rounds of an unnormalised |ψ⟩ are those of |ψ⟩/‖ψ‖
+    assert np.allclose(lesson14.rounds_state([1, 1, 1, 1], [3], 1), [0, 0, 0, 1])
+    assert np.allclose(lesson14.rounds_state([2, 2, 2, 2], {0}, 2), lesson14.rounds_state(np.full(4, 0.5), {0}, 2))
 
 
 def test_one_round_checker_normalises_psi_and_reads_the_oracle_bits_on_three_qubits():
@@ -736,6 +739,49 @@ def test_11_6_energies_up_to_a_constant_are_accepted(answer):
                                            ([1.5, -0.5], "4 numbers"), ("1.5 -0.5", "not str"), ([1j, 0, 0, 0], "real")])
 def test_11_6_wrong_energies_get_their_hint(answer, words):
     assert words in verdict(answer, using=_energies_check())
+
+
+REAL = "energies are real numbers: read the phase (np.angle), not the complex entry"
+TWO_PI = ("an entry is off by a multiple of 2π: a phase read with np.angle is only known up to 2π, so bring every "
+          "energy into the same range")
+
+
+def test_11_6_hints_are_whole_and_the_tolerance_is_an_edge():
+    check = _energies_check()
+    assert check([1j, 0, 0, 0]) == REAL
+    assert check([1.5, -0.5, -0.5, -0.5 + 2 * math.pi]) == TWO_PI
+    assert check([6.5, 4.5 + 2 * math.pi, 4.5, 4.5]) == TWO_PI          # a constant added as well: 5
+    assert check([6.5, 4.5 + 2 * math.pi + 0.01, 4.5, 4.5]) == "E(x) = ..."
+    edge = lesson11.up_to_constant([0, 1], tol=0.5)                     # exactly tol away: still the same
+    assert edge([0, 1.5]) is None and edge([0, 1 + 0.5j]) is None
+    assert edge([0, 1.75]) == "not these numbers, even up to a constant added to all 2"
+    assert edge([0, 1 + 0.75j]) == REAL
+    # every entry within tol of the first one's shift, not of some other entry's
+    assert lesson11.up_to_constant([0, 1, 2])([0, 1.0008, 2.0016]) == "not these numbers, even up to a constant added to all 3"
+    assert lesson11.up_to_constant([0, 1, 2])([0, 1.0008, 2.0008]) is None
+    x = 2 * math.pi + 0.25                                              # 2π off, by exactly tol more
+    tol = float(abs(np.mod(x + np.pi, 2 * np.pi) - np.pi))
+    assert lesson11.up_to_constant([0, 0], tol=tol)([0, x]) == TWO_PI
+
+
+def test_a_state_check_names_the_notebook_s_mistakes_up_to_a_global_phase():
+    from qttt_widgets.exercises import checks
+    r = 1 / math.sqrt(2)
+    check = checks.state([1, 0, 0, 1], mistakes=[([r, 0, 0, -r], "a minus sign"), ([r, r, 0, 0], "no CX"),
+                                                 ([r, 0, 0, -r], "never reached")])
+    minus = QuantumCircuit(2)
+    minus.h(0)
+    minus.cx(0, 1)
+    minus.z(0)
+    assert check(minus) == "a minus sign"
+    minus.global_phase = 1.0
+    assert check(minus) == "a minus sign"
+    no_cx = QuantumCircuit(2)
+    no_cx.h(0)
+    assert check(no_cx) == "no CX"
+    other = QuantumCircuit(2)
+    other.x(1)
+    assert check(other) == "your circuit makes 1|10⟩, which is not the state asked for"
 
 
 def test_one_matcher_names_the_first_mistake_and_refuses_a_malformed_table():
