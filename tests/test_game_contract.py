@@ -11,7 +11,7 @@ import pytest
 from qttt_widgets.rules import registry
 from qttt_widgets.rules.classical import ClassicalBoard
 from qttt_widgets.rules.errors import RecordError
-from qttt_widgets.rules.game import CHANCE, Game, Outcome, half_point, other, signed_points
+from qttt_widgets.rules.game import CHANCE, Game, Outcome, _thawed, half_point, other, signed_points
 from qttt_widgets.rules.goff import GoffGame
 from qttt_widgets.rules.qubit_board import QubitGame
 
@@ -166,3 +166,51 @@ def test_the_app_and_its_views_dispatch_only_through_the_registry(module):
     root = Path(__file__).resolve().parents[1] / "qttt_widgets" / "widgets"
     isinst, modes = dispatch.findings(root / module)
     assert isinst == [] and modes == []
+
+
+def test_the_registry_makes_each_kind_with_its_options_and_names_an_unknown_one():
+    qubit = registry.new_game("qubit", seed=5, size=4, levels=[1, 2], measurement="most-frequent",
+                              both_lines="draw", colour="ignored")
+    assert type(qubit) is QubitGame and (qubit.n, qubit.k, qubit.levels, qubit.seed) == (4, 4, (1, 2), 5)
+    assert (qubit.measurement, qubit.both_lines) == ("most-frequent", "draw")
+    plain = registry.new_game("qubit")
+    assert (plain.n, plain.levels, plain.measurement, plain.both_lines) == (3, (1, 3), "shot", "count")
+    assert registry.new_game("classical", size=4).n == 4 and registry.new_game("random", seed=9).seed == 9
+    for game in (qubit, plain, ClassicalBoard(), GoffGame(), GoffGame("random", seed=1)):
+        assert registry.kind_of(game).name == game.kind and registry.kind_of(game).game is _thawed(type(game))
+        assert registry.kind_of(game.snapshot()) is registry.kind_of(game)
+    assert registry.kind_of(QubitGame()).label == "Qubit per cell (SWAP, H, entangle)"
+    with pytest.raises(ValueError, match="unknown game kind 'chess': one of goff, random, qubit, classical"):
+        registry.new_game("chess")
+
+
+class _Renamed(ClassicalBoard):
+    kind = "renamed"
+
+
+def test_register_and_unregister_keep_the_kinds_and_formats_in_step():
+    before_kinds, before_formats = dict(registry.KINDS), dict(registry.FORMATS)
+    with pytest.raises(ValueError, match="no game kind 'renamed' is registered"):
+        registry.kind_of(_Renamed())
+    try:
+        # a second kind on the classical format: the format stays after the kind goes
+        kind = registry.register(registry.GameKind("renamed", "Renamed", _Renamed, lambda **_: _Renamed(),
+                                                   ClassicalBoard.FORMAT))
+        assert registry.KINDS["renamed"] is kind and registry.kind_of(_Renamed()) is kind
+        assert registry.FORMATS[ClassicalBoard.FORMAT] is _Renamed
+        assert type(registry.load({"format": ClassicalBoard.FORMAT, "moves": [4]})) is _Renamed
+        assert registry.new_game("renamed").kind == "renamed"
+        registry.unregister("renamed")
+        assert "renamed" not in registry.KINDS and ClassicalBoard.FORMAT in registry.FORMATS
+        # a kind with its own format: the format goes with it
+        registry.register(registry.GameKind("renamed", "Renamed", _Renamed, lambda **_: _Renamed(), "qttt-renamed"))
+        assert registry.FORMATS["qttt-renamed"] is _Renamed
+        registry.unregister("renamed")
+        assert "qttt-renamed" not in registry.FORMATS and "renamed" not in registry.KINDS
+        with pytest.raises(KeyError):
+            registry.unregister("renamed")
+    finally:
+        registry.KINDS.clear()
+        registry.KINDS.update(before_kinds)
+        registry.FORMATS.clear()
+        registry.FORMATS.update(before_formats)
