@@ -557,9 +557,30 @@ def test_one_round_state_normalises_psi_and_follows_the_formula():
     # the uniform state on 2 qubits with one good board: one round of Grover finds it exactly
     assert np.allclose(lesson14.one_round_state([1, 1, 1, 1], [3]), [0, 0, 0, 1])
     assert np.allclose(lesson14.one_round_state([2, 2, 2, 2], {0}), [1, 0, 0, 0])
-    # rounds_state normalises too: r rounds of an unnormalised |ψ⟩ are those of |ψ⟩/‖ψ‖
+
+
+def test_rounds_state_normalises_psi_first():
+    """r rounds of an unnormalised |ψ⟩ are those of |ψ⟩/‖ψ‖ (one round finds the good board of four)."""
     assert np.allclose(lesson14.rounds_state([1, 1, 1, 1], [3], 1), [0, 0, 0, 1])
     assert np.allclose(lesson14.rounds_state([2, 2, 2, 2], {0}, 2), lesson14.rounds_state(np.full(4, 0.5), {0}, 2))
+
+
+def test_14_4_a_named_mistake_is_matched_only_where_the_best_rounds_are_unique():
+    """At a tie a mistake may land on either best r: the table is compared on the other inputs only."""
+    def mistake(a):
+        return max(lesson14.accepted(a)) + 1
+
+    def same_off_the_ties(a):              # the mistake where r is unique, a right answer at the ties
+        best = lesson14.accepted(a)
+        return min(best) if len(best) == 2 else mistake(a)
+
+    def same_at_the_ties_only(a):          # the mistake at the ties, one too few elsewhere
+        best = lesson14.accepted(a)
+        return mistake(a) if len(best) == 2 else max(min(best) - 1, 0) if min(best) else 1
+    check = lesson14.rounds_checker(mistakes=[(mistake, "one round too many")])
+    assert any(len(lesson14.accepted(a)) == 2 for a in lesson14.TIES)
+    assert check(same_off_the_ties) == "one round too many"
+    assert check(same_at_the_ties_only) not in (None, "one round too many")
 
 
 def test_one_round_checker_normalises_psi_and_reads_the_oracle_bits_on_three_qubits():
@@ -894,6 +915,23 @@ def test_15_4_each_named_mistake_gets_its_hint(wrong, words):
     assert check(wrong) == words
     assert check(lambda a, b: wrong(a, b) + 5e-7) == words                 # within the tolerance of the mistake
     assert check(lambda a, b: wrong(a, b) + 1e-4) != words
+
+
+def test_15_4_and_15_5_a_difference_of_exactly_tol_is_within_it():
+    """q + 0.25 - q is exactly 0.25 for a rate q in [0.5, 0.75): the edge of the tolerance, accepted."""
+    from qttt_widgets.quantum.chsh import TSIRELSON, quantum_win_rate
+    first, second = lesson15.INPUTS[0], lesson15.INPUTS[1]
+    assert lesson15.win_rate_checker(inputs=[first], tol=0.25)(lambda a, b: quantum_win_rate(a, b) + 0.25) is None
+    summed = lesson15.win_rate_checker(inputs=[first], tol=0.25)(lambda a, b: 4 * quantum_win_rate(a, b) + 0.25)
+    assert summed.startswith("your function adds the four win probabilities")
+    # the hint names the first angles off by more than tol, not the first off by exactly tol
+    check = lesson15.win_rate_checker(inputs=[first, second], tol=0.25)
+    hint = check(lambda a, b: quantum_win_rate(a, b) + (0.25 if (a, b) == first else 0.3))
+    assert hint.startswith("for alice = (0.0, 1.571), bob = (0.0, 0.0) your function returned")
+    bob = (math.pi / 8 + 0.1, -math.pi / 8)
+    tol = TSIRELSON - quantum_win_rate((0, math.pi / 4), bob)      # rate = TSIRELSON - tol exactly
+    assert lesson15.best_bob_checker(tol=tol)(bob) is None
+    assert lesson15.best_bob_checker(tol=tol / 2)(bob) is not None
 
 
 def test_15_4_another_wrong_function_is_shown_the_first_angles_it_gets_wrong():
