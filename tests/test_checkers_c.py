@@ -565,6 +565,13 @@ def test_rounds_state_normalises_psi_first():
     assert np.allclose(lesson14.rounds_state([2, 2, 2, 2], {0}, 2), lesson14.rounds_state(np.full(4, 0.5), {0}, 2))
 
 
+def test_the_amplifier_s_states_are_complex_arrays_whatever_psi_is_given_as():
+    """One round and r rounds give complex amplitudes for a real |ψ⟩ too (ints, floats, a list)."""
+    for psi in ([1, 1, 1, 1], np.array([0.5, 0.5, 0.5, 0.5]), PSI):
+        assert lesson14.one_round_state(psi, [2]).dtype == complex
+        assert lesson14.rounds_state(psi, [2], 2).dtype == complex
+
+
 def test_14_4_a_named_mistake_is_matched_only_where_the_best_rounds_are_unique():
     """At a tie a mistake may land on either best r: the table is compared on the other inputs only."""
     def mistake(a):
