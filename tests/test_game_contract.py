@@ -214,3 +214,60 @@ def test_register_and_unregister_keep_the_kinds_and_formats_in_step():
         registry.KINDS.update(before_kinds)
         registry.FORMATS.clear()
         registry.FORMATS.update(before_formats)
+
+
+def _play_out(game: Game, seed: int) -> Game:
+    rnd = random.Random(seed)
+    while not game.is_over:
+        moves = game.legal_moves() if game.current_player() != CHANCE else [o for o, _p in game.chance_outcomes()]
+        game.apply(moves[rnd.randrange(len(moves))])
+    return game
+
+
+def test_whose_turn_and_the_outcome_in_words_while_playing_and_at_the_end():
+    """A random walk of the contract test usually ends the game; here the middle is checked too."""
+    for game in (ClassicalBoard(), QubitGame(seed=4), GoffGame(), GoffGame("random", seed=4)):
+        assert game.current_player() == "X" and not game.outcome().over
+        game.apply(game.legal_moves()[0])
+        assert game.current_player() == "O" and not game.outcome().over and game.outcome().points == (0.0, 0.0)
+    assert ClassicalBoard().outcome() == Outcome(False, None, (0.0, 0.0), "in play")
+    assert QubitGame(seed=1).outcome() == Outcome(False, None, (0.0, 0.0), "in play")
+    x_wins = ClassicalBoard().play(0).play(3).play(1).play(4).play(2)
+    assert x_wins.outcome() == Outcome(True, "X", (1.0, 0.0), "X wins") and x_wins.current_player() is None
+    o_wins = ClassicalBoard().play(8).play(0).play(7).play(1).play(3).play(2)
+    assert o_wins.outcome() == Outcome(True, "O", (0.0, 1.0), "O wins")
+    draw = ClassicalBoard()
+    for sq in (0, 1, 2, 4, 3, 5, 7, 6, 8):
+        draw.play(sq)
+    assert draw.outcome() == Outcome(True, None, (0.5, 0.5), "draw") and draw.current_player() is None
+    seen = set()
+    for seed in range(40):
+        qubit = _play_out(QubitGame(seed=seed), seed)
+        out = qubit.outcome()
+        assert qubit.current_player() is None and out.over
+        assert out.text == ("draw" if out.winner is None else f"{out.winner} wins")
+        seen.add(out.text)
+    assert {"draw", "X wins", "O wins"} <= seen
+    # Goff's words for points: X's half point too (X 1/2 here, O 1)
+    late = GoffGame.from_record("34 79 23 47 67 16 12(2) 58 58(5)")
+    assert late.result_text() == "X 1/2 - O 1" and late.outcome().points == (0.5, 1.0)
+
+
+def test_load_reads_text_json_and_notation_and_says_what_is_wrong():
+    assert registry.load("19 28").history == (("mark", 0, 8), ("mark", 1, 7))
+    assert registry.load('  {"format": "qttt-classical", "moves": [4]} ').history == (4,)
+    for empty in ("", "   \n"):
+        with pytest.raises(RecordError, match="^the record is empty$"):
+            registry.load(empty)
+    expected = "expected qttt-goff, qttt-qubit or qttt-classical"
+    with pytest.raises(RecordError, match=f"^unknown record format 'x': {expected}$"):
+        registry.load({"format": "x"})
+    for not_a_dict in ([1, 2], 7, None):
+        with pytest.raises(RecordError, match=f"^unknown record format None: {expected}$"):
+            registry.load(not_a_dict)
+
+
+def test_load_names_the_one_format_it_knows(monkeypatch):
+    monkeypatch.setattr(registry, "FORMATS", {ClassicalBoard.FORMAT: ClassicalBoard})
+    with pytest.raises(RecordError, match="^unknown record format 'x': expected qttt-classical$"):
+        registry.load({"format": "x"})
