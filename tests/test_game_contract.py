@@ -98,11 +98,14 @@ def test_one_record_envelope_for_every_game():
             type(game).from_record({**record, "format": "x"})
 
 
-def test_the_options_a_record_cannot_hold_are_keywords_of_every_loader():
+def test_the_options_a_record_cannot_hold_are_keywords_of_every_loader(monkeypatch):
     """A record cannot hold a QubitGame's ``measurer`` (a function) nor a GoffGame's
     ``explicit_chance`` (how the game is driven): ``from_record`` takes them as keywords, and
     the game's class, a snapshot's class and ``registry.load`` all pass them on; a game that
     takes none refuses one with TypeError, and a bad value is refused as the constructor does."""
+    from qttt_widgets.rules import game as game_module
+    monkeypatch.setattr(game_module, "_FROZEN", {})        # snapshot classes made here (mutmut forks after caching)
+
     def measurer(game):                                    # never called: no move here measures
         raise AssertionError("a replay without a measurement called the measurer")
 
@@ -267,7 +270,10 @@ def test_load_reads_text_json_and_notation_and_says_what_is_wrong():
             registry.load(not_a_dict)
 
 
-def test_load_names_the_one_format_it_knows(monkeypatch):
+def test_load_names_the_one_or_two_formats_it_knows(monkeypatch):
     monkeypatch.setattr(registry, "FORMATS", {ClassicalBoard.FORMAT: ClassicalBoard})
     with pytest.raises(RecordError, match="^unknown record format 'x': expected qttt-classical$"):
+        registry.load({"format": "x"})
+    monkeypatch.setattr(registry, "FORMATS", {ClassicalBoard.FORMAT: ClassicalBoard, QubitGame.FORMAT: QubitGame})
+    with pytest.raises(RecordError, match="^unknown record format 'x': expected qttt-classical or qttt-qubit$"):
         registry.load({"format": "x"})
