@@ -277,3 +277,10 @@ def test_load_names_the_one_or_two_formats_it_knows(monkeypatch):
     monkeypatch.setattr(registry, "FORMATS", {ClassicalBoard.FORMAT: ClassicalBoard, QubitGame.FORMAT: QubitGame})
     with pytest.raises(RecordError, match="^unknown record format 'x': expected qttt-classical or qttt-qubit$"):
         registry.load({"format": "x"})
+
+
+def test_goff_s_outcome_while_playing_and_at_the_end():
+    assert GoffGame().outcome() == Outcome(False, None, (0.0, 0.0), "in play")
+    assert GoffGame("random", seed=2).play(0, 1).outcome() == Outcome(False, None, (0.0, 0.0), "in play")
+    late = GoffGame.from_record("34 79 23 47 67 16 12(2) 58 58(5)")
+    assert late.outcome() == Outcome(True, late.winner, (0.5, 1.0), "X 1/2 - O 1") and late.winner == "O"
