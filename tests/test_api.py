@@ -248,3 +248,25 @@ def test_how_the_game_is_driven_is_not_part_of_the_position():
     stepped.toss()
     assert stepped == auto and stepped.key() == auto.key()
     assert eval(repr(stepped), SCOPE) == stepped
+
+
+def test_action_of_gives_the_typed_action_a_plain_form_stands_for():
+    """GoffGame.action_of: a pair (either order, tuple or list) is its Mark; one square is the
+    collapse choice while a collapse is pending, else the classical last mark."""
+    game = GoffGame()
+    for plain in ((3, 1), (1, 3), [3, 1], [1, 3]):
+        assert type(game.action_of(plain)) is Mark and game.action_of(plain) == Mark(1, 3)
+    assert game.action_of((0, 8)) == Mark(0, 8) and game.action_of((8, 0)) == Mark(0, 8)
+    assert type(game.action_of(4)) is LastMark and game.action_of(4) == LastMark(4)
+    assert game.action_of(Mark(2, 5)) == Mark(2, 5)
+    game.play(0, 1).play(1, 2).play(0, 2)                                 # a cycle: O chooses
+    assert type(game.action_of(2)) is CollapseTo and game.action_of(2) == CollapseTo(2)
+    assert game.action_of(0) in game.legal_moves() and game.action_of((4, 6)) == Mark(4, 6)
+
+
+def test_a_typed_action_says_itself_in_words_counted_from_one():
+    assert ClassicalBoard().legal_moves()[4].describe() == "square 5"
+    assert Square(0).describe() == "square 1" and Square(15).describe() == "square 16"
+    moves = QubitGame(seed=1).legal_moves()
+    assert moves[0].describe() == "a classical mark in cell 1"
+    assert {m.describe() for m in moves if m.kind == "place"} == {f"a classical mark in cell {c}" for c in range(1, 10)}

@@ -1,8 +1,9 @@
-"""The lesson checkers of lessons 11-14 (``qttt_widgets.exercises.lesson11`` ... ``lesson14``), called
+"""The lesson checkers of lessons 11-15 (``qttt_widgets.exercises.lesson11`` ... ``lesson15``), called
 as the notebooks' check cells call them, with the reference answer and the plausible wrong
 answers of ``tests/course_wrong``. A learner reads the hint, so hints are compared whole.
 Written for mutation testing (tests/MUTATION.md): the course tests run whole notebooks, too slow
 to judge each mutant."""
+import itertools
 import math
 import random
 
@@ -12,7 +13,7 @@ from qiskit import QuantumCircuit
 from qiskit.circuit.library import RZZGate, StatePreparation
 
 from course_runner import checker_of
-from qttt_widgets.exercises import lesson11, lesson12, lesson13, lesson14, verdict
+from qttt_widgets.exercises import lesson11, lesson12, lesson13, lesson14, lesson15, verdict
 from qttt_widgets.rules.classical import key_children
 from qttt_widgets.rules.goff import GoffGame
 from qttt_widgets.rules.records import loads
@@ -558,6 +559,37 @@ def test_one_round_state_normalises_psi_and_follows_the_formula():
     assert np.allclose(lesson14.one_round_state([2, 2, 2, 2], {0}), [1, 0, 0, 0])
 
 
+def test_rounds_state_normalises_psi_first():
+    """r rounds of an unnormalised |ψ⟩ are those of |ψ⟩/‖ψ‖ (one round finds the good board of four)."""
+    assert np.allclose(lesson14.rounds_state([1, 1, 1, 1], [3], 1), [0, 0, 0, 1])
+    assert np.allclose(lesson14.rounds_state([2, 2, 2, 2], {0}, 2), lesson14.rounds_state(np.full(4, 0.5), {0}, 2))
+
+
+def test_the_amplifier_s_states_are_complex_arrays_whatever_psi_is_given_as():
+    """One round and r rounds give complex amplitudes for a real |ψ⟩ too (ints, floats, a list)."""
+    for psi in ([1, 1, 1, 1], np.array([0.5, 0.5, 0.5, 0.5]), PSI):
+        assert lesson14.one_round_state(psi, [2]).dtype == complex
+        assert lesson14.rounds_state(psi, [2], 2).dtype == complex
+
+
+def test_14_4_a_named_mistake_is_matched_only_where_the_best_rounds_are_unique():
+    """At a tie a mistake may land on either best r: the table is compared on the other inputs only."""
+    def mistake(a):
+        return max(lesson14.accepted(a)) + 1
+
+    def same_off_the_ties(a):              # the mistake where r is unique, a right answer at the ties
+        best = lesson14.accepted(a)
+        return min(best) if len(best) == 2 else mistake(a)
+
+    def same_at_the_ties_only(a):          # the mistake at the ties, one too few elsewhere
+        best = lesson14.accepted(a)
+        return mistake(a) if len(best) == 2 else max(min(best) - 1, 0) if min(best) else 1
+    check = lesson14.rounds_checker(mistakes=[(mistake, "one round too many")])
+    assert any(len(lesson14.accepted(a)) == 2 for a in lesson14.TIES)
+    assert check(same_off_the_ties) == "one round too many"
+    assert check(same_at_the_ties_only) not in (None, "one round too many")
+
+
 def test_one_round_checker_normalises_psi_and_reads_the_oracle_bits_on_three_qubits():
     """|ψ⟩ uniform on 3 qubits, good = |011⟩ (qubits 0 and 1 set): the mistaken oracle marks |110⟩."""
     psi = [1] * 8                                             # not normalised: the checker does it
@@ -737,6 +769,49 @@ def test_11_6_wrong_energies_get_their_hint(answer, words):
     assert words in verdict(answer, using=_energies_check())
 
 
+REAL = "energies are real numbers: read the phase (np.angle), not the complex entry"
+TWO_PI = ("an entry is off by a multiple of 2π: a phase read with np.angle is only known up to 2π, so bring every "
+          "energy into the same range")
+
+
+def test_11_6_hints_are_whole_and_the_tolerance_is_an_edge():
+    check = _energies_check()
+    assert check([1j, 0, 0, 0]) == REAL
+    assert check([1.5, -0.5, -0.5, -0.5 + 2 * math.pi]) == TWO_PI
+    assert check([6.5, 4.5 + 2 * math.pi, 4.5, 4.5]) == TWO_PI          # a constant added as well: 5
+    assert check([6.5, 4.5 + 2 * math.pi + 0.01, 4.5, 4.5]) == "E(x) = ..."
+    edge = lesson11.up_to_constant([0, 1], tol=0.5)                     # exactly tol away: still the same
+    assert edge([0, 1.5]) is None and edge([0, 1 + 0.5j]) is None
+    assert edge([0, 1.75]) == "not these numbers, even up to a constant added to all 2"
+    assert edge([0, 1 + 0.75j]) == REAL
+    # every entry within tol of the first one's shift, not of some other entry's
+    assert lesson11.up_to_constant([0, 1, 2])([0, 1.0008, 2.0016]) == "not these numbers, even up to a constant added to all 3"
+    assert lesson11.up_to_constant([0, 1, 2])([0, 1.0008, 2.0008]) is None
+    x = 2 * math.pi + 0.25                                              # 2π off, by exactly tol more
+    tol = float(abs(np.mod(x + np.pi, 2 * np.pi) - np.pi))
+    assert lesson11.up_to_constant([0, 0], tol=tol)([0, x]) == TWO_PI
+
+
+def test_a_state_check_names_the_notebook_s_mistakes_up_to_a_global_phase():
+    from qttt_widgets.exercises import checks
+    r = 1 / math.sqrt(2)
+    check = checks.state([1, 0, 0, 1], mistakes=[([r, 0, 0, -r], "a minus sign"), ([r, r, 0, 0], "no CX"),
+                                                 ([r, 0, 0, -r], "never reached")])
+    minus = QuantumCircuit(2)
+    minus.h(0)
+    minus.cx(0, 1)
+    minus.z(0)
+    assert check(minus) == "a minus sign"
+    minus.global_phase = 1.0
+    assert check(minus) == "a minus sign"
+    no_cx = QuantumCircuit(2)
+    no_cx.h(0)
+    assert check(no_cx) == "no CX"
+    other = QuantumCircuit(2)
+    other.x(1)
+    assert check(other) == "your circuit makes 1|10⟩, which is not the state asked for"
+
+
 def test_one_matcher_names_the_first_mistake_and_refuses_a_malformed_table():
     from qttt_widgets.exercises import Mismatch, named_mistake
     table = [(1, "one"), (2, "two"), (2, "two again")]
@@ -763,3 +838,159 @@ def test_the_named_mistakes_of_10_3_and_14_4_come_from_the_notebook():
     amp = lambda n, M, r: math.sin((2 * r + 1) * math.asin(math.sqrt(M / 2 ** n)))   # noqa: E731
     assert lesson10.p_success_checker()(amp) != "that is the amplitude sin((2r + 1)θ); a probability is its square"
     assert checker_of("10.3")(amp) == "that is the amplitude sin((2r + 1)θ); a probability is its square"
+
+
+# --- lesson 15 (the CHSH game): a plan, a learner's win_rate, Bob's angles ------------------------
+# The rates are computed here from P(agree) = cos²(α − β) for Φ⁺ measured at angles α and β, not
+# with the library's functions, so a checker's reference or its named mistakes cannot drift with them.
+def _agree(a, b):
+    return math.cos(a - b) ** 2
+
+
+def _rate(alice, bob):
+    return sum(_agree(alice[x], bob[y]) if x * y == 0 else 1 - _agree(alice[x], bob[y])
+               for x in (0, 1) for y in (0, 1)) / 4
+
+
+PLAN = "(Alice if x = 0, Alice if x = 1, Bob if y = 0, Bob if y = 1)"
+
+
+@pytest.mark.parametrize("answer", ["0100", {0: 1}, {0, 1}, 5, None])
+def test_15_1_a_plan_that_is_not_a_sequence_is_refused(answer):
+    assert lesson15.plan_checker()(answer) == f"give {PLAN} as a tuple of 4 answers, each 0 or 1, such as (0, 0, 0, 0)"
+
+
+def test_15_1_a_plan_of_the_wrong_length_or_with_other_values_is_refused():
+    check = lesson15.plan_checker()
+    assert check((0, 1, 0)) == f"give 4 answers, not 3: {PLAN}"
+    assert check([0, 1, 0, 0, 1]) == f"give 4 answers, not 5: {PLAN}"
+    for bad in ((True, 1, 0, 0), (0, 2, 0, 0), (0, 1, "0", 0), (0, 1, 0, -1)):
+        assert check(bad) == f"each answer is 0 or 1 (the numbers, not True/False or text): {PLAN}"
+    assert check([0, 1, 0, 0]) is None and check(np.array([0, 1, 0, 0])) is None
+
+
+@pytest.mark.parametrize("x, y", [(0, 0), (0, 1), (1, 0), (1, 1)])
+def test_15_1_a_plan_is_judged_on_the_question_pair_asked(x, y):
+    check = lesson15.plan_checker(x, y)
+    for plan in itertools.product((0, 1), repeat=4):
+        a, b = plan[x], plan[2 + y]
+        if (a ^ b) == (x & y):
+            assert check(plan) is None
+        else:
+            need = "differ" if x & y else "agree"
+            assert check(plan) == (
+                f"asked x = {x}, y = {y}, Alice reads her answer for x = {x} ({a}) and Bob his for y = {y} ({b}): "
+                f"a ⊕ b = {a ^ b}, but x·y = {x & y}, so the answers must {need}. Change one of those two answers")
+
+
+def test_15_4_the_exact_rate_is_accepted_within_the_tolerance():
+    check = lesson15.win_rate_checker()
+    assert check(_rate) is None and check(lambda a, b: _rate(a, b) + 5e-7) is None
+    assert check(lambda a, b: np.float64(_rate(a, b))) is None
+    assert check(lambda a, b: _rate(a, b) + 2e-6) is not None
+    assert lesson15.win_rate_checker(tol=1e-2)(lambda a, b: _rate(a, b) + 5e-3) is None
+    only_first = [lesson15.INPUTS[0]]                    # a function right there and nowhere else
+    assert lesson15.win_rate_checker(inputs=only_first)(lambda a, b: 0.75 if a == b == (0.0, 0.0) else 0.1) is None
+    assert len(lesson15.INPUTS) == 7 and lesson15.INPUTS[0] == ((0.0, 0.0), (0.0, 0.0))
+
+
+def _halved(alice, bob):
+    return _rate([a / 2 for a in alice], [b / 2 for b in bob])
+
+
+def _agreeing(alice, bob):
+    return sum(_agree(alice[x], bob[y]) for x in (0, 1) for y in (0, 1)) / 4
+
+
+def _or_rule(alice, bob):                                # differ unless both questions are 0
+    return sum(_agree(alice[x], bob[y]) if x | y == 0 else 1 - _agree(alice[x], bob[y])
+               for x in (0, 1) for y in (0, 1)) / 4
+
+
+@pytest.mark.parametrize("wrong, words", [
+    (lambda a, b: 4 * _rate(a, b), "your function adds the four win probabilities; the referee asks each pair with "
+                                   "probability 1/4, so average them (the result is a probability, at most 1)"),
+    (_agreeing, "your function counts the rounds where the answers agree, for every question pair; when both "
+                "questions are 1 the players win only if the answers differ (a ⊕ b = x·y)"),
+    (_halved, "your rates come out as if every angle were halved: measuring at angle θ is Ry(−2θ) before the "
+              "measurement (Ry turns the state by half its argument), or cos²(α − β), not cos²((α − β)/2)"),
+    (_or_rule, "your function uses x OR y; the rule is a ⊕ b = x·y (AND): only the pair x = 1, y = 1 asks the "
+               "answers to differ"),
+])
+def test_15_4_each_named_mistake_gets_its_hint(wrong, words):
+    check = lesson15.win_rate_checker()
+    assert check(wrong) == words
+    assert check(lambda a, b: wrong(a, b) + 5e-7) == words                 # within the tolerance of the mistake
+    assert check(lambda a, b: wrong(a, b) + 1e-4) != words
+
+
+def test_15_4_and_15_5_a_difference_of_exactly_tol_is_within_it():
+    """q + 0.25 - q is exactly 0.25 for a rate q in [0.5, 0.75): the edge of the tolerance, accepted."""
+    from qttt_widgets.quantum.chsh import TSIRELSON, quantum_win_rate
+    first, second = lesson15.INPUTS[0], lesson15.INPUTS[1]
+    assert lesson15.win_rate_checker(inputs=[first], tol=0.25)(lambda a, b: quantum_win_rate(a, b) + 0.25) is None
+    summed = lesson15.win_rate_checker(inputs=[first], tol=0.25)(lambda a, b: 4 * quantum_win_rate(a, b) + 0.25)
+    assert summed.startswith("your function adds the four win probabilities")
+    # the hint names the first angles off by more than tol, not the first off by exactly tol
+    check = lesson15.win_rate_checker(inputs=[first, second], tol=0.25)
+    hint = check(lambda a, b: quantum_win_rate(a, b) + (0.25 if (a, b) == first else 0.3))
+    assert hint.startswith("for alice = (0.0, 1.571), bob = (0.0, 0.0) your function returned")
+    bob = (math.pi / 8 + 0.1, -math.pi / 8)
+    tol = TSIRELSON - quantum_win_rate((0, math.pi / 4), bob)      # rate = TSIRELSON - tol exactly
+    assert lesson15.best_bob_checker(tol=tol)(bob) is None
+    assert lesson15.best_bob_checker(tol=tol / 2)(bob) is not None
+
+
+def test_15_4_another_wrong_function_is_shown_the_first_angles_it_gets_wrong():
+    check = lesson15.win_rate_checker()
+    tail = ("which is not the win rate. For each (x, y), with probability 1/4: measure at alice[x] and bob[y], "
+            "add the probabilities of the answers (a, b) that win")
+    assert check(lambda a, b: 0.5) == f"for alice = (0.0, 0.0), bob = (0.0, 0.0) your function returned 0.5000, {tail}"
+    fourth = lesson15.INPUTS[3]
+
+    def wrong_on_the_fourth(a, b):
+        return _rate(a, b) + (0.01 if (a, b) == fourth else 0.0)
+    value = _rate(*fourth) + 0.01
+    assert check(wrong_on_the_fourth) == (f"for alice = (0.0, 1.047), bob = (0.524, -0.628) your function returned "
+                                          f"{value:.4f}, {tail}")
+
+
+def test_15_4_an_answer_that_is_not_a_function_returning_a_number_is_refused():
+    check = lesson15.win_rate_checker()
+    assert check(0.85) == "give a function (def win_rate(alice, bob): ...), not float"
+    assert check("win_rate") == "give a function (def win_rate(alice, bob): ...), not str"
+    for value in (None, "high", [0.8]):
+        assert check(lambda a, b, v=value: v) == (
+            f"for alice = (0.0, 0.0), bob = (0.0, 0.0) your function returned {value!r}: return one number, "
+            "the probability of winning")
+
+
+@pytest.mark.parametrize("answer", ["ab", {0.1, 0.2}, {0: 0.1, 1: 0.2}, (0.1, 0.2, 0.3), (0.1,), 0.4])
+def test_15_5_bobs_angles_must_be_two(answer):
+    assert lesson15.best_bob_checker()(answer) == ("give Bob's two angles as a tuple (angle for y = 0, angle for "
+                                                   "y = 1), in radians")
+
+
+def test_15_5_bobs_angles_are_judged_by_the_rate_they_give():
+    check = lesson15.best_bob_checker()
+    eighth = math.pi / 8
+    assert check((eighth, -eighth)) is None and check([eighth + math.pi, -eighth]) is None
+    assert check(("a", 0.1)) == check((None, 0.1)) == "give two numbers (angles in radians), such as (0.1, -0.2)"
+    degrees = "those look like degrees: the angles are in radians (π/4 is math.pi / 4)"
+    assert check((22.5, -22.5)) == check((0.1, -7.0)) == check((2 * math.pi + eighth, -eighth)) == degrees
+    classical = ("Bob's angle for y = 0 should be close to both of Alice's angles; his angle for y = 1 close to "
+                 "Alice's first angle but far from her second (those answers must differ)")
+    assert check((0, math.pi / 4)) == f"with these angles the players win 0.500 of the rounds: no better than a classical plan. {classical}"
+    assert check((0, 0)) == f"with these angles the players win 0.750 of the rounds: no better than a classical plan. {classical}"
+    better = ("more than a classical plan but not the most: try your win_rate on a grid of Bob's angles, or balance "
+              "the four angle differences")
+    rate = _rate((0, math.pi / 4), (2 * math.pi, -eighth))                # 2π is radians still: 0.802
+    assert check((2 * math.pi, -eighth)) == f"with these angles the players win {rate:.3f} of the rounds, {better}"
+    # the tolerance: 0.05 off the best angle loses 0.0009 of the rate, 0.1 off loses 0.0035
+    assert check((eighth + 0.05, -eighth)) is None
+    assert lesson15.best_bob_checker(tol=1e-4)((eighth + 0.05, -eighth)) is not None
+    near = _rate((0, math.pi / 4), (eighth + 0.1, -eighth))
+    assert check((eighth + 0.1, -eighth)) == f"with these angles the players win {near:.3f} of the rounds, {better}"
+    # Alice's angles are the checker's: turned by π/4, Bob's best angles turn with them
+    turned = lesson15.best_bob_checker(alice=(math.pi / 4, math.pi / 2))
+    assert turned((eighth + math.pi / 4, -eighth + math.pi / 4)) is None and check((3 * eighth, eighth)) is not None

@@ -11,7 +11,7 @@ import pytest
 from qttt_widgets.rules import registry
 from qttt_widgets.rules.classical import ClassicalBoard
 from qttt_widgets.rules.errors import RecordError
-from qttt_widgets.rules.game import CHANCE, Game, Outcome, half_point, other, signed_points
+from qttt_widgets.rules.game import CHANCE, Game, Outcome, _thawed, half_point, other, signed_points
 from qttt_widgets.rules.goff import GoffGame
 from qttt_widgets.rules.qubit_board import QubitGame
 
@@ -98,6 +98,54 @@ def test_one_record_envelope_for_every_game():
             type(game).from_record({**record, "format": "x"})
 
 
+def test_the_options_a_record_cannot_hold_are_keywords_of_every_loader(monkeypatch):
+    """A record cannot hold a QubitGame's ``measurer`` (a function) nor a GoffGame's
+    ``explicit_chance`` (how the game is driven): ``from_record`` takes them as keywords, and
+    the game's class, a snapshot's class and ``registry.load`` all pass them on; a game that
+    takes none refuses one with TypeError, and a bad value is refused as the constructor does."""
+    from qttt_widgets.rules import game as game_module
+    monkeypatch.setattr(game_module, "_FROZEN", {})        # snapshot classes made here (mutmut forks after caching)
+
+    def measurer(game):                                    # never called: no move here measures
+        raise AssertionError("a replay without a measurement called the measurer")
+
+    qubit = QubitGame(seed=2, measurer=measurer).place(4).place(0)
+    record = qubit.to_record()
+    loaders = (QubitGame.from_record, type(qubit.snapshot()).from_record, registry.load)
+    for load in loaders:
+        back = load(record, measurer=measurer)
+        assert back.measurer is measurer and back == qubit and not back.frozen
+        assert load(record).measurer is None and load(record) != qubit     # the record alone has none
+
+    # random collapse, a cycle closed in the record: replayed by the seed's coin, then driven
+    # by hand (the next cycle stops at a chance node) only when explicit_chance=True is passed
+    goff = GoffGame("random", seed=3, explicit_chance=True).play(0, 1).play(1, 2).play(0, 2)
+    goff.toss()
+    record = goff.to_record()
+    assert record["moves"] == "12 23 13(1)"
+    for load in (GoffGame.from_record, type(goff.snapshot()).from_record, registry.load):
+        back = load(record, explicit_chance=True)
+        assert back.explicit_chance and back == goff and back.history == goff.history
+        back.play(3, 4).play(4, 5).play(3, 5)
+        assert back.current_player() == CHANCE                             # it waits for toss()
+        assert not load(record).explicit_chance
+        assert load(record).play(3, 4).play(4, 5).play(3, 5).current_player() != CHANCE
+        with pytest.raises(ValueError, match="explicit_chance is True or False"):
+            load(record, explicit_chance="yes")
+    # a bare cycle-closing mark (no outcome written) is still tossed by the seed's coin
+    bare = GoffGame.from_record({"format": "qttt-goff", "rules": "random", "seed": 3, "moves": "12 23 13"},
+                                explicit_chance=True)
+    assert bare == goff and bare.explicit_chance and bare.current_player() != CHANCE
+    assert registry.load("19 28", explicit_chance=True).explicit_chance   # bare notation: Goff
+
+    board = ClassicalBoard().play(4)
+    for load in (ClassicalBoard.from_record, type(board.snapshot()).from_record, registry.load):
+        with pytest.raises(TypeError, match="measurer"):
+            load(board.to_record(), measurer=measurer)
+    with pytest.raises(TypeError, match="explicit_chance"):
+        QubitGame.from_record(qubit.to_record(), explicit_chance=True)
+
+
 def test_one_name_for_the_variant_and_for_whose_turn():
     assert GoffGame("random", seed=1) == GoffGame(rules="random", seed=1) == GoffGame(collapse="random", seed=1)
     assert GoffGame("random", seed=1).rules == GoffGame("random", seed=1).kind == "random"
@@ -121,3 +169,118 @@ def test_the_app_and_its_views_dispatch_only_through_the_registry(module):
     root = Path(__file__).resolve().parents[1] / "qttt_widgets" / "widgets"
     isinst, modes = dispatch.findings(root / module)
     assert isinst == [] and modes == []
+
+
+def test_the_registry_makes_each_kind_with_its_options_and_names_an_unknown_one():
+    qubit = registry.new_game("qubit", seed=5, size=4, levels=[1, 2], measurement="most-frequent",
+                              both_lines="draw", colour="ignored")
+    assert type(qubit) is QubitGame and (qubit.n, qubit.k, qubit.levels, qubit.seed) == (4, 4, (1, 2), 5)
+    assert (qubit.measurement, qubit.both_lines) == ("most-frequent", "draw")
+    plain = registry.new_game("qubit")
+    assert (plain.n, plain.levels, plain.measurement, plain.both_lines) == (3, (1, 3), "shot", "count")
+    assert registry.new_game("classical", size=4).n == 4 and registry.new_game("random", seed=9).seed == 9
+    for game in (qubit, plain, ClassicalBoard(), GoffGame(), GoffGame("random", seed=1)):
+        assert registry.kind_of(game).name == game.kind and registry.kind_of(game).game is _thawed(type(game))
+        assert registry.kind_of(game.snapshot()) is registry.kind_of(game)
+    assert registry.kind_of(QubitGame()).label == "Qubit per cell (SWAP, H, entangle)"
+    with pytest.raises(ValueError, match="unknown game kind 'chess': one of goff, random, qubit, classical"):
+        registry.new_game("chess")
+
+
+class _Renamed(ClassicalBoard):
+    kind = "renamed"
+
+
+def test_register_and_unregister_keep_the_kinds_and_formats_in_step():
+    before_kinds, before_formats = dict(registry.KINDS), dict(registry.FORMATS)
+    with pytest.raises(ValueError, match="no game kind 'renamed' is registered"):
+        registry.kind_of(_Renamed())
+    try:
+        # a second kind on the classical format: the format stays after the kind goes
+        kind = registry.register(registry.GameKind("renamed", "Renamed", _Renamed, lambda **_: _Renamed(),
+                                                   ClassicalBoard.FORMAT))
+        assert registry.KINDS["renamed"] is kind and registry.kind_of(_Renamed()) is kind
+        assert registry.FORMATS[ClassicalBoard.FORMAT] is _Renamed
+        assert type(registry.load({"format": ClassicalBoard.FORMAT, "moves": [4]})) is _Renamed
+        assert registry.new_game("renamed").kind == "renamed"
+        registry.unregister("renamed")
+        assert "renamed" not in registry.KINDS and ClassicalBoard.FORMAT in registry.FORMATS
+        # a kind with its own format: the format goes with it
+        registry.register(registry.GameKind("renamed", "Renamed", _Renamed, lambda **_: _Renamed(), "qttt-renamed"))
+        assert registry.FORMATS["qttt-renamed"] is _Renamed
+        registry.unregister("renamed")
+        assert "qttt-renamed" not in registry.FORMATS and "renamed" not in registry.KINDS
+        with pytest.raises(KeyError):
+            registry.unregister("renamed")
+    finally:
+        registry.KINDS.clear()
+        registry.KINDS.update(before_kinds)
+        registry.FORMATS.clear()
+        registry.FORMATS.update(before_formats)
+
+
+def _play_out(game: Game, seed: int) -> Game:
+    rnd = random.Random(seed)
+    while not game.is_over:
+        moves = game.legal_moves() if game.current_player() != CHANCE else [o for o, _p in game.chance_outcomes()]
+        game.apply(moves[rnd.randrange(len(moves))])
+    return game
+
+
+def test_whose_turn_and_the_outcome_in_words_while_playing_and_at_the_end():
+    """A random walk of the contract test usually ends the game; here the middle is checked too."""
+    for game in (ClassicalBoard(), QubitGame(seed=4), GoffGame(), GoffGame("random", seed=4)):
+        assert game.current_player() == "X" and not game.outcome().over
+        game.apply(game.legal_moves()[0])
+        assert game.current_player() == "O" and not game.outcome().over and game.outcome().points == (0.0, 0.0)
+    assert ClassicalBoard().outcome() == Outcome(False, None, (0.0, 0.0), "in play")
+    assert QubitGame(seed=1).outcome() == Outcome(False, None, (0.0, 0.0), "in play")
+    x_wins = ClassicalBoard().play(0).play(3).play(1).play(4).play(2)
+    assert x_wins.outcome() == Outcome(True, "X", (1.0, 0.0), "X wins") and x_wins.current_player() is None
+    o_wins = ClassicalBoard().play(8).play(0).play(7).play(1).play(3).play(2)
+    assert o_wins.outcome() == Outcome(True, "O", (0.0, 1.0), "O wins")
+    draw = ClassicalBoard()
+    for sq in (0, 1, 2, 4, 3, 5, 7, 6, 8):
+        draw.play(sq)
+    assert draw.outcome() == Outcome(True, None, (0.5, 0.5), "draw") and draw.current_player() is None
+    seen = set()
+    for seed in range(40):
+        qubit = _play_out(QubitGame(seed=seed), seed)
+        out = qubit.outcome()
+        assert qubit.current_player() is None and out.over
+        assert out.text == ("draw" if out.winner is None else f"{out.winner} wins")
+        seen.add(out.text)
+    assert {"draw", "X wins", "O wins"} <= seen
+    # Goff's words for points: X's half point too (X 1/2 here, O 1)
+    late = GoffGame.from_record("34 79 23 47 67 16 12(2) 58 58(5)")
+    assert late.result_text() == "X 1/2 - O 1" and late.outcome().points == (0.5, 1.0)
+
+
+def test_load_reads_text_json_and_notation_and_says_what_is_wrong():
+    assert registry.load("19 28").history == (("mark", 0, 8), ("mark", 1, 7))
+    assert registry.load('  {"format": "qttt-classical", "moves": [4]} ').history == (4,)
+    for empty in ("", "   \n"):
+        with pytest.raises(RecordError, match="^the record is empty$"):
+            registry.load(empty)
+    expected = "expected qttt-goff, qttt-qubit or qttt-classical"
+    with pytest.raises(RecordError, match=f"^unknown record format 'x': {expected}$"):
+        registry.load({"format": "x"})
+    for not_a_dict in ([1, 2], 7, None):
+        with pytest.raises(RecordError, match=f"^unknown record format None: {expected}$"):
+            registry.load(not_a_dict)
+
+
+def test_load_names_the_one_or_two_formats_it_knows(monkeypatch):
+    monkeypatch.setattr(registry, "FORMATS", {ClassicalBoard.FORMAT: ClassicalBoard})
+    with pytest.raises(RecordError, match="^unknown record format 'x': expected qttt-classical$"):
+        registry.load({"format": "x"})
+    monkeypatch.setattr(registry, "FORMATS", {ClassicalBoard.FORMAT: ClassicalBoard, QubitGame.FORMAT: QubitGame})
+    with pytest.raises(RecordError, match="^unknown record format 'x': expected qttt-classical or qttt-qubit$"):
+        registry.load({"format": "x"})
+
+
+def test_goff_s_outcome_while_playing_and_at_the_end():
+    assert GoffGame().outcome() == Outcome(False, None, (0.0, 0.0), "in play")
+    assert GoffGame("random", seed=2).play(0, 1).outcome() == Outcome(False, None, (0.0, 0.0), "in play")
+    late = GoffGame.from_record("34 79 23 47 67 16 12(2) 58 58(5)")
+    assert late.outcome() == Outcome(True, late.winner, (0.5, 1.0), "X 1/2 - O 1") and late.winner == "O"

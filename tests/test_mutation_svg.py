@@ -747,3 +747,42 @@ def test_replay_names_the_moves_by_default():
     with pytest.raises(RecordError) as e:
         replay(GoffGame(), parse_actions("12 34 55"), "redo", start=7)
     assert str(e.value) == "redo, move 9 (55): a spooky mark needs two different squares, got 5 twice"
+
+
+# --- the label squares, the line labels' size and the picture's scale --------------------------------
+def test_each_line_label_takes_the_nearest_free_square_to_the_line_s_middle():
+    assert svg._label_squares([(0, 1, 2, 3, 4)]) == [2]                         # a 5-long line: its middle
+    assert svg._label_squares([(0, 1, 2, 3), (0, 1, 2, 3)]) == [1, 2]           # 4-long: the two middles
+    # a line whose every square is taken keeps its middle (labels then overlap; nothing better is free)
+    assert svg._label_squares([(0, 1, 2)] * 4) == [1, 0, 2, 1]
+
+
+def test_two_classical_lines_with_one_middle_get_two_label_squares():
+    b = ClassicalBoard()
+    for sq in (3, 0, 5, 2, 1, 6, 7, 8, 4):          # X's last mark, 5, makes row 4-5-6 and column 2-5-8
+        b.play(sq)
+    got = strikes(parse(svg.classical_board(b)))
+    assert sorted(label for *_, label in got) == [(50, 121), (150, 121)]          # squares 4 and 5, not 5 twice
+
+
+def test_line_labels_of_the_classical_and_qubit_boards_are_17_units():
+    b = ClassicalBoard()
+    for sq in (2, 0, 4, 1, 6):
+        b.play(sq)
+    g = QubitGame(seed=1)
+    for c in (0, 3, 1, 4, 2):
+        g.place(c)
+    for picture in (svg.classical_board(b), svg.qubit_board(g)):
+        labels = [e for e in tags(parse(picture), "text") if e.get("fill") == svg.LINE_COLOUR]
+        assert [e.get("font-size") for e in labels] == ["17"]
+
+
+@pytest.mark.parametrize("n, size", [(3, 240), (4, 300), (5, 150)])
+def test_a_picture_knows_its_width_cell_and_margin_in_pixels(n, size):
+    """widgets/board.py maps a click to a square with these: the viewBox is the squares and 4 units
+    each side, drawn ``width`` pixels wide."""
+    picture = svg.classical_board(ClassicalBoard(n), size)
+    scale = size / (100 * n + 8)
+    assert picture.width == size
+    assert picture.cell == pytest.approx(100 * scale) and picture.margin == pytest.approx(4 * scale)
+    assert picture.margin * 2 + picture.cell * n == pytest.approx(size)

@@ -330,3 +330,24 @@ def test_can_collapse_is_whether_collapse_is_a_legal_move():
                 break
             g.apply(rng.choice(g.legal_moves()))
     assert seen == {True, False}
+
+
+def test_branches_with_most_draws_its_outcomes_with_the_given_rng():
+    """Past ``most`` outcomes, branches draws them from the exact tables with ``rng`` (a fresh
+    Random(0) by default), each drawn outcome its own board, weighted by how often it came."""
+    g = QubitGame(seed=1).apply(("h", 8)).apply(("entangle", 3, (0, 6)))
+    move = ("h", 3)
+    exact = g.branches(move)
+    assert len(exact) == 8 and sum(p for p, _ in exact) == pytest.approx(1.0)
+    boards = {tuple(after.cells) for _, after in exact}
+
+    def drawn(rng):
+        return [(p, tuple(after.cells)) for p, after in g.branches(move, most=3, rng=rng)]
+    assert drawn(None) == drawn(random.Random(0))
+    assert drawn(random.Random(1)) != drawn(random.Random(0))
+    for rng in (None, random.Random(1), random.Random(2)):
+        got = drawn(rng)
+        assert sum(p for p, _ in got) == pytest.approx(1.0) and all(p in (1 / 3, 2 / 3, 1.0) for p, _ in got)
+        assert all(cells in boards for _, cells in got)
+        assert len({cells for _, cells in got}) == len(got)          # each outcome drawn is its own board
+    assert len(g.history) == 2                                       # the game itself did not move

@@ -35,7 +35,8 @@ TARGETS = {
                "tests/test_survivors.py", "tests/test_mutation_rules.py",
                "tests/test_mutation_qubit_board.py", "tests/test_mutation_records.py",
                "tests/test_mutation_svg.py", "tests/test_chance.py", "tests/test_api.py",
-               "tests/test_game_contract.py"],
+               "tests/test_game_contract.py", "tests/test_board_labels.py", "tests/test_misere_example.py",
+               "tests/test_notakto_example.py", "tests/test_goff_fast_paths.py"],
               []),
     "solver": (["qttt_widgets/players/solver.py", "qttt_widgets/players/trees.py", "qttt_widgets/players/book.py"],
                ["tests/test_solver.py", "tests/test_survivors.py", "tests/test_mutation_solver.py"],
@@ -52,7 +53,7 @@ TARGETS = {
                    "tests/test_lesson_06_physics.py", "tests/test_lesson_07_physics.py",
                    "tests/test_lesson_08_physics.py", "tests/test_lesson_09_physics.py",
                    "tests/test_lesson_10_physics.py", "tests/test_lesson_13_physics.py",
-                   "tests/test_lesson_14_physics.py"],
+                   "tests/test_lesson_14_physics.py", "tests/test_lesson_15_physics.py"],
                   []),
 }
 
@@ -69,7 +70,9 @@ def mutmut_section(target: str, dest: Path = ROOT, tests_override=()) -> str:
     return ("[tool.mutmut]\n"
             'source_paths = ["qttt_widgets"]\n'
             f"only_mutate = {_toml_list(only)}\n"
-            'also_copy = ["benchmarks"]\n'                      # benchmarks/dispatch.py, for test_game_contract
+            # benchmarks/dispatch.py, for test_game_contract; tools/course.py and lessons/, for the
+            # checker tests that judge a task by its notebook's check cell (tests/course_runner.py)
+            'also_copy = ["benchmarks", "tools", "lessons"]\n'
             f"pytest_add_cli_args_test_selection = {_toml_list(tests)}\n"
             f"pytest_add_cli_args = {_toml_list(['-p', 'no:cacheprovider', '-q', *extra])}\n")
 
@@ -78,7 +81,7 @@ def _files_of_checkout() -> list[str]:
     """Tracked files and untracked ones not ignored (new tests in progress count)."""
     out = subprocess.run(["git", "ls-files", "-co", "--exclude-standard"], cwd=ROOT,
                          capture_output=True, text=True, check=True).stdout.split("\n")
-    keep = ("qttt_widgets/", "tests/", "pyproject.toml", "benchmarks/dispatch.py")
+    keep = ("qttt_widgets/", "tests/", "pyproject.toml", "benchmarks/dispatch.py", "tools/course.py", "lessons/")
     return [f for f in out if f.startswith(keep) and not f.startswith("tests/browser/")
             and (ROOT / f).is_file()]
 
@@ -88,7 +91,7 @@ def _files_at(commit: str, new_tests: bool = True) -> dict:
     tracked (new ones) come from the working tree."""
     import io
     import tarfile
-    keep = ("qttt_widgets/", "tests/", "pyproject.toml", "benchmarks/dispatch.py")   # test_game_contract reads it
+    keep = ("qttt_widgets/", "tests/", "pyproject.toml", "benchmarks/dispatch.py", "tools/course.py", "lessons/")   # see also_copy
     tar = subprocess.run(["git", "archive", commit, *keep], cwd=ROOT, capture_output=True, check=True).stdout
     out = {}
     with tarfile.open(fileobj=io.BytesIO(tar)) as tf:

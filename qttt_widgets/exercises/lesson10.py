@@ -98,10 +98,6 @@ P_SUCCESS_INPUTS = [(n, M, r) for n in range(1, 9) for M in sorted({1, 2, 3, 2 *
                     if 1 <= M <= 2 ** n for r in range(0, 6)] + [(3, 0, 2), (6, 9, 2), (6, 9, 1)]
 
 
-def _theta(M, N):
-    return math.asin(math.sqrt(M / N))
-
-
 _DIAGNOSTIC = [(2, 1, 1), (3, 1, 1), (6, 9, 2), (4, 4, 1), (3, 2, 0), (5, 3, 2)]
 
 

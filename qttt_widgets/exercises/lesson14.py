@@ -83,7 +83,7 @@ def _q_matrix(psi: np.ndarray, good: set, reflect_about: np.ndarray | None = Non
 
 
 def one_round_state(psi, good) -> np.ndarray:
-    """Q A|0...0> = (2|psi><psi| - I) O_f |psi>."""
+    """Q A|0...0> = (2|psi><psi| - I) O_f |psi>, as a complex array (``psi`` normalised first)."""
     psi = np.asarray(psi, dtype=complex)
     psi = psi / np.linalg.norm(psi)
     return _q_matrix(psi, set(good)) @ psi
@@ -94,7 +94,8 @@ def _same(u, v) -> bool:
 
 
 def rounds_state(psi, good, rounds: int) -> np.ndarray:
-    """Q^rounds A|0...0>: ``rounds`` rounds of the amplifier on ``psi`` (normalised first)."""
+    """Q^rounds A|0...0>: ``rounds`` rounds of the amplifier on ``psi`` (normalised first), as a
+    complex array."""
     psi = np.asarray(psi, dtype=complex)
     psi = psi / np.linalg.norm(psi)
     return np.linalg.matrix_power(_q_matrix(psi, set(good)), rounds) @ psi

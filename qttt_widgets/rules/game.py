@@ -12,7 +12,8 @@ each game supplies     ``kind`` and ``FORMAT``; ``legal_moves()``, ``apply(actio
                        ``_restore`` (a state to return to), ``_redo_entry`` (replay one stored
                        entry), ``_step`` (a stored entry as its typed history step) and
                        ``_position`` (what ``==`` and ``key()`` compare); ``to_record`` /
-                       ``from_record``
+                       ``from_record`` (given again the keywords a record cannot hold,
+                       such as a QubitGame's ``measurer``)
 =====================  ==========================================================================
 
 * **Actions.** ``legal_moves()`` lists typed actions (Goff's ``Mark`` / ``CollapseTo`` /
@@ -150,6 +151,10 @@ class Game:
 
     @classmethod
     def from_record(cls, record: object) -> "Game":    # pragma: no cover
+        """The game ``to_record`` wrote. A game whose constructor has keywords a record cannot
+        hold takes them here too, as keyword arguments (a QubitGame's ``measurer``, a function;
+        a GoffGame's ``explicit_chance``, how the game is driven); ``registry.load`` passes them
+        on, and a game without one refuses it (TypeError)."""
         raise NotImplementedError
 
     # --- owned here ------------------------------------------------------------------

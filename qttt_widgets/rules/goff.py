@@ -689,16 +689,22 @@ class GoffGame(Game):
                                   "hold this game", rule="not-the-coin")
 
     @classmethod
-    def from_record(cls, record: object) -> "GoffGame":
+    def from_record(cls, record: object, *, explicit_chance: bool = False) -> "GoffGame":
         """Rebuild a game from ``to_record`` output, its JSON text, or bare notation
         ('19 59 15(5)', Goff's rules). A damaged record -- a field of the wrong type, a move the
         rules refuse, a random-collapse outcome its seed's coin did not give -- raises
-        RecordError saying what is wrong; nothing else escapes."""
+        RecordError saying what is wrong; nothing else escapes.
+
+        ``explicit_chance`` says how the rebuilt game is driven from here on (a record does not
+        hold it); the record itself is replayed as written, a cycle-closing mark without its
+        outcome by the seed's coin. A value that is not True or False raises ValueError."""
         data = read_goff_record(record)
-        game = cls(data.rules, seed=data.seed)
+        game = cls(data.rules, seed=data.seed, explicit_chance=explicit_chance)
+        game.explicit_chance = False                    # the record's marks are tossed as written
         game.replay_record(_labelled(data.moves, "moves", 1),
                            _labelled(data.redo, "redo", sum(a[0] != "collapse" for a in data.moves) + 1),
                            play=lambda entry: _replay_action(game, entry[0]), label=lambda i, _where, entry: entry[1])
+        game.explicit_chance = explicit_chance
         return game
 
     # --- equality -----------------------------------------------------------------

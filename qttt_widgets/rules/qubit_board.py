@@ -153,7 +153,8 @@ class QubitGame(Game):
     while ``outcome().points`` are the game's points (1 to the winner, ½ each for a draw).
 
     ``repr(game)`` is ``QubitGame.from_record({...})``: evaluated with ``QubitGame`` in scope it
-    rebuilds an equal game (without a ``measurer``, which a record cannot carry).
+    rebuilds an equal game when it has no ``measurer``: a record cannot carry a function, so
+    ``from_record(record, measurer=...)`` (or ``registry.load``) is given it again.
     """
 
     kind = "qubit"
@@ -700,7 +701,8 @@ class QubitGame(Game):
     @classmethod
     def from_record(cls, record: object, measurer: Callable[["QubitGame"], Any] | None = None) -> "QubitGame":
         """Rebuild a game from ``to_record`` output or its JSON text; a damaged record
-        raises RecordError saying what is wrong (nothing else escapes)."""
+        raises RecordError saying what is wrong (nothing else escapes). ``measurer`` is given
+        again here: a record cannot hold a function."""
         known = {"format", "version", "n", "k", "levels", "measurement", "shots", "both_lines",
                  "collapse_costs_turn", "seed", "moves", "redo"}
         record = read_envelope(record, cls.FORMAT, "qubit-board", known)

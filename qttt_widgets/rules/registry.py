@@ -77,22 +77,24 @@ def new_game(name: str, **options: Any) -> Game:
     return KINDS[name].new(**options)
 
 
-def load(record: object) -> Game:
+def load(record: object, **options: Any) -> Game:
     """A game from a record of any registered format: a dict, its JSON text, or bare Goff
-    notation ('19 59 15(5)'). RecordError says what is wrong."""
+    notation ('19 59 15(5)'). RecordError says what is wrong. ``options`` are the keywords a
+    record cannot hold, passed on to the game's ``from_record`` (a QubitGame's ``measurer``, a
+    GoffGame's ``explicit_chance``); a game that does not take one raises TypeError."""
     if isinstance(record, str):
         text = check_text(record).strip()
         if not text:
             raise RecordError("the record is empty")
         record = parse_json(text) if text.startswith("{") else text
     if isinstance(record, str):
-        return FORMATS[NOTATION_FORMAT].from_record(record)
+        return FORMATS[NOTATION_FORMAT].from_record(record, **options)
     fmt = record.get("format") if isinstance(record, dict) else None
     if fmt not in FORMATS:
         known = list(FORMATS)
         expected = f"{', '.join(known[:-1])} or {known[-1]}" if len(known) > 1 else known[0]
         raise RecordError(f"unknown record format {fmt!r}: expected {expected}")
-    return FORMATS[fmt].from_record(record)
+    return FORMATS[fmt].from_record(record, **options)
 
 
 def _qubit(seed: int | None = None, size: int = 3, levels: Any = None, measurement: str = "shot",

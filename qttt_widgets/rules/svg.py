@@ -103,13 +103,13 @@ def _label_squares(lines: Sequence[Sequence[int]]) -> list[int]:
     return out
 
 
-def _strike(line: Sequence[int], n: int, cell: int, label: str, at: int | None = None, size: int = 14) -> str:
+def _strike(line: Sequence[int], n: int, cell: int, label: str, at: int, size: int = 14) -> str:
     """The line struck through from its first square's centre to its last's, and ``label`` in
-    the top strip of square ``at`` (one of the line's squares; its middle one by default)."""
+    the top strip of square ``at`` (one of the line's squares, chosen by ``_label_squares``)."""
     (r1, c1), (r2, c2) = divmod(line[0], n), divmod(line[-1], n)
     x1, y1 = c1 * cell + cell / 2, r1 * cell + cell / 2
     x2, y2 = c2 * cell + cell / 2, r2 * cell + cell / 2
-    r, c = divmod(line[len(line) // 2] if at is None else at, n)
+    r, c = divmod(at, n)
     lx, ly = c * cell + cell / 2, r * cell + cell * LABEL_BASELINE
     return (f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="{LINE_COLOUR}" stroke-width="6" '
             f'stroke-linecap="round" opacity="0.75"/>'
