@@ -564,3 +564,57 @@ def test_the_refit_on_every_readers_estimates_gives_the_rules_constants():
     assert round(minutes_fit.rms(rows, new), 2) == 6.47 and round(minutes_fit.rms(rows, old), 2) == 6.77
     newest = data[-1][2]
     assert round(minutes_fit.rms(newest, old), 1) == 3.7 and round(minutes_fit.rms(newest, new), 1) == 4.4
+
+
+def _choice_course(tmp_path, keys):
+    """A crafted course: one notebook a lesson, lesson NN holding the choice tasks whose keyed letters
+    ``keys[NN]`` lists (four options each, an instructor's answer and a check), and one numeric task
+    that the letter lint must not count."""
+    root = tmp_path / "crafted"
+    (root / "lessons").mkdir(parents=True)
+    for number, letters in enumerate(keys):
+        cells = [nbformat.v4.new_markdown_cell(f"# Lesson {number}"),
+                 nbformat.v4.new_markdown_cell("### Task 0.9 (compute)\n\nHow many?"),
+                 nbformat.v4.new_code_cell("n = None\n### BEGIN SOLUTION\nn = 3\n### END SOLUTION"),
+                 nbformat.v4.new_code_cell('check("0.9", n, expect=3)')]
+        for m, letter in enumerate(letters, start=1):
+            task = f"{number}.{m}"
+            cells += [nbformat.v4.new_markdown_cell(f"### Task {task} (explain)\n\nWhich one?\n\n"
+                                                    + "\n".join(f"- **{k}**: option {k} of {task}" for k in "abcd")),
+                      nbformat.v4.new_code_cell(f'answer = None\n### BEGIN SOLUTION\nanswer = "{letter}"\n### END SOLUTION'),
+                      nbformat.v4.new_code_cell(f'check("{task}", answer, expect="{letter}")')]
+        for c in cells:
+            c.source = c.source.replace("Task 0.9", f"Task {number}.9").replace('"0.9"', f'"{number}.9"')
+        nbformat.write(nbformat.v4.new_notebook(cells=cells), root / "lessons" / f"{number:02d}_crafted.ipynb")
+    return root
+
+
+def test_the_letter_lint_counts_the_choice_tasks_keys_in_course_order(tmp_path):
+    """Only choice tasks count (a numeric task's 3 does not), lesson by lesson in course order."""
+    root = _choice_course(tmp_path, ["ab", "c", "da"])
+    assert course.choice_keys(root) == [("0.1", "a"), ("0.2", "b"), ("1.1", "c"), ("2.1", "d"), ("2.2", "a")]
+    assert course.letter_problems(course.choice_keys(root)) == []
+
+
+def test_the_letter_lint_refuses_a_letter_keying_over_40_percent_or_three_in_a_row(tmp_path):
+    """Planted: b keys 3 of 7 tasks (43 %) with no run: refused for its share only; 2 of 5 (40 %)
+    passes; three b's in a row across two lessons are refused as a run, and the lint of the whole
+    course reports both."""
+    share = course.letter_problems(course.choice_keys(_choice_course(tmp_path / "1", ["bab", "cbd", "a"])))
+    assert len(share) == 1 and "'b' keys 3 of the 7 choice tasks" in share[0]
+    assert course.letter_problems(course.choice_keys(_choice_course(tmp_path / "2", ["ba", "cbd"]))) == []
+    run_root = _choice_course(tmp_path / "3", ["acab", "bbd", "cd", "ad"])
+    run = course.letter_problems(course.choice_keys(run_root))
+    assert run == ["answer letters: 3 choice tasks in a row are keyed 'b': 0.4, 1.1, 1.2"]
+    assert run[0] in course.lint(run_root)
+
+
+def test_the_letter_lint_passes_on_the_keys_the_two_re_keyings_give():
+    """Issue 23: lessons 01-07 re-keyed on another branch, 08-15 here; on the merged keys no letter
+    keys more than 40 % of the tasks and no three in a row share a key. Lessons 08-15's keys are read
+    from the notebooks; lessons 01-07's are the other branch's targets until both are merged (then
+    they are read too)."""
+    targets = {"1.3": "a", "2.4": "c", "2.6": "d", "3.6": "b", "5.1": "c", "6.7": "a", "7.5": "d"}
+    keys = course.choice_keys()
+    merged = [(task, targets.get(task, letter) if int(task.split(".")[0]) <= 7 else letter) for task, letter in keys]
+    assert len(keys) == 16 and course.letter_problems(merged) == []

@@ -18,7 +18,7 @@ from qttt_widgets.quantum import chsh
 
 ALICE = (0.0, math.pi / 4)
 BOB = (math.pi / 8, -math.pi / 8)
-GUIDE = (3 * math.pi / 8, -3 * math.pi / 8)          # Task 15.6's study guide
+GUIDE = (3 * math.pi / 8, 5 * math.pi / 8)          # Task 15.6's study guide
 EXACT = math.cos(math.pi / 8) ** 2
 
 

@@ -1256,6 +1256,45 @@ def minutes_report(root: Path = ROOT) -> list[str]:
     return rows
 
 
+LETTER_SHARE = 0.4                       # no letter keys more than 40 % of the course's choice tasks
+LETTER_RUN = 3                           # nor three choice tasks in a row (course order)
+
+
+def choice_keys(root: Path = ROOT) -> list[tuple[str, str]]:
+    """(task id, keyed letter) of every multiple-choice task, in course order: a task whose
+    check expects one letter that its own option list offers."""
+    keys = []
+    for paths in lesson_groups(root).values():
+        nb = whole_lesson(paths)
+        for t in tasks(nb):
+            if t["check"] is None:
+                continue
+            value = expected_answer(nb.cells[t["check"]].source)
+            if isinstance(value, str) and len(value) == 1 and value in options(nb, t):
+                keys.append((t["id"], value))
+    return keys
+
+
+def letter_problems(keys: list[tuple[str, str]]) -> list[str]:
+    """The answer letters as a student who only counts them sees them: a letter that keys more
+    than ``LETTER_SHARE`` of the choice tasks, or ``LETTER_RUN`` choice tasks in a row keyed alike,
+    lets them answer without reasoning."""
+    problems = []
+    counts: dict[str, list[str]] = {}
+    for task, letter in keys:
+        counts.setdefault(letter, []).append(task)
+    for letter, ids in sorted(counts.items()):
+        if len(ids) > LETTER_SHARE * len(keys):
+            problems.append(f"answer letters: {letter!r} keys {len(ids)} of the {len(keys)} choice tasks "
+                            f"(more than {LETTER_SHARE:.0%}): {', '.join(ids)}")
+    for i in range(len(keys) - LETTER_RUN + 1):
+        run = keys[i:i + LETTER_RUN]
+        if len({letter for _, letter in run}) == 1:
+            problems.append(f"answer letters: {LETTER_RUN} choice tasks in a row are keyed {run[0][1]!r}: "
+                            f"{', '.join(task for task, _ in run)}")
+    return problems
+
+
 def lint(root: Path = ROOT) -> list[str]:
     problems = []
     groups = lesson_groups(root)
@@ -1264,6 +1303,7 @@ def lint(root: Path = ROOT) -> list[str]:
         problems.append(f"lessons must be numbered 00, 01, ... without gaps: {numbers}")
     for paths in groups.values():
         problems += lint_lesson(paths)
+    problems += letter_problems(choice_keys(root))
     return problems
 
 

@@ -53,5 +53,5 @@ WRONG = {
     "10.5": [(1, "the report's text"), (math.pi / 2, "rounds up"), (4, "square root"), (3, "too many")],
     "10.6": [(0.25, "N = 64"), (math.sin(3 * math.asin(3 / 8)) ** 2, "one round"), (9 / 64, "before any round"),
              (0.75, "report's figure"), (1.0, "90°")],
-    "10.7": [("a", "ranking"), ("c", "classically"), ("d", "random")],
+    "10.7": [("a", "ranking"), ("b", "classically"), ("d", "random")],
 }

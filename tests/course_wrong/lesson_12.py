@@ -20,5 +20,5 @@ WRONG = {
              (as_function(lambda ra, rb, s, k=64: k * (s - expected(ra, rb))), "return the new rating"),
              (as_function(lambda ra, rb, s, k=64: ra + k * (expected(ra, rb) - s)), "the sign"),
              (as_function(lambda ra, rb, s, k=32: ra + k * (s - expected(ra, rb))), "use the k argument")],
-    "12.6": [("a", "perfect O loses by 1 to ½"), ("c", "no coin"), ("d", "what can a perfect O hope for"), (2, "text")],
+    "12.6": [("a", "perfect O loses by 1 to ½"), ("b", "no coin"), ("c", "what can a perfect O hope for"), (2, "text")],
 }

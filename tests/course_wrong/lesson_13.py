@@ -24,5 +24,5 @@ WRONG = {
     ],
     "13.5": [(1 / 4, "not equally likely"), (1 / math.sqrt(6), "its square"), (1 / 3, "two options"),
              (1 / 5, "multiply the amplitudes")],
-    "13.6": [("a", "compare the numbers"), ("c", "no two paths meet"), ("d", "never used the result")],
+    "13.6": [("b", "compare the numbers"), ("c", "no two paths meet"), ("d", "never used the result")],
 }

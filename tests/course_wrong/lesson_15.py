@@ -31,5 +31,5 @@ WRONG = {
              ((0.3, -0.3), "not the most"), (math.pi / 8, "two angles")],
     "15.6": [(math.cos(R8) ** 2, "not the guide's"), (0.75, "best classical plan"),
              (math.sin(R8) ** 2, "one question pair"), ("half", "number")],
-    "15.7": [("a", "randomness is not what helps"), ("c", "size of the board"), ("d", "no message travels")],
+    "15.7": [("a", "randomness is not what helps"), ("b", "size of the board"), ("d", "no message travels")],
 }
