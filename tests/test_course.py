@@ -325,6 +325,41 @@ def test_the_fold_lint_refuses_an_answer_stated_unfolded_right_after_the_check(t
     assert _planted(tmp_path, 7, lambda nb: _after_check(nb, "7.5", distractor), "unfolded") == []
 
 
+def _in_summary(task_id, text):
+    """A plant: ``text`` as a bullet at the end of the *What you learned* of the part that holds the task."""
+    def plant(nb):
+        heading = _task(nb, task_id)["heading"]
+        start = max(i for i, c in enumerate(nb.cells[:heading + 1]) if course.PART_HEAD.match(c.source))
+        cell = next(i for i, name, _ in course.summary_sections(nb) if name == "What you learned" and i > start)
+        source = nb.cells[cell].source
+        head = source.index("What you learned")
+        nxt = re.search(r"\n#", source[head:])                   # the next heading, if the cell holds one
+        end = head + nxt.start() if nxt else len(source)
+        nb.cells[cell].source = source[:end].rstrip() + "\n- " + text + "\n" + source[end:]
+    return plant
+
+
+def test_the_fold_lint_refuses_a_keyed_option_restated_in_a_summary_of_its_part(tmp_path):
+    """Task 7.5's keyed option (d) restated in its part's *What you learned* is refused, naming the task
+    and the words; reworded to teach the idea without the option's words, or with a wrong option's
+    words, it passes. A part's title cell (*You will learn*) is read the same way."""
+    nb = course.whole_lesson(GROUPS[7])
+    restated = "The odds of a collapse are not a forecast of O's choice: they are what we chose to assume."
+    added = _planted(tmp_path, 7, _in_summary("7.5", restated), "restates")
+    assert len(added) == 1 and "Task 7.5:" in added[0] and "(What you learned)" in added[0]
+    assert "option d's own words (" in added[0] and "chose" in added[0] and "forecast" in added[0]
+    reworded = "The odds of a collapse rest on an assumption about O, which Goff's rules do not give."
+    assert _planted(tmp_path, 7, _in_summary("7.5", reworded), "restates") == []
+    distractor = "In short: " + _option(nb, "7.5", "a")
+    assert _planted(tmp_path, 7, _in_summary("7.5", distractor), "restates") == []
+    def intro(nb):
+        heading = _task(nb, "7.5")["heading"]
+        start = max(i for i, c in enumerate(nb.cells[:heading + 1]) if course.PART_HEAD.match(c.source))
+        nb.cells[start].source = nb.cells[start].source.replace("**You will learn**", "**You will learn**\n\n- " + restated, 1)
+    added = _planted(tmp_path, 7, intro, "restates")
+    assert len(added) == 1 and "Task 7.5:" in added[0] and "(intro)" in added[0]
+
+
 @pytest.mark.parametrize("value, text, written", [
     (math.pi / 8, "Bob turns by π/8 here", "π/8"),
     (math.pi / 8, r"with $\beta_0 = \pi/8$", r"\pi/8"),

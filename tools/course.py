@@ -571,6 +571,9 @@ def lint_lesson(paths: list[Path]) -> list[str]:
     for task_id, i, what in unfolded_answers(whole):
         say(f"Task {task_id}: {where_in(f'cell {i}')}, right after its check, states the answer ({what}) "
             f"unfolded: fold the cell ({FOLD_EXAMPLE!r}), or split off the new material first")
+    for task_id, i, section, what in summary_restatements(whole):
+        say(f"Task {task_id}: {where_in(f'cell {i}')} ({section}) restates the keyed option ({what}) unfolded: "
+            "teach the idea in other words, and move a verdict on the task into its fold after the check")
     for i, what in fold_problems(whole):
         say(f"{where_in(f'cell {i}')}: {what}")
     for task_id, ratio in unbalanced_options(whole):
@@ -1058,6 +1061,57 @@ def unfolded_answers(nb) -> list[tuple[str, int, str]]:
                     found.append((t["id"], j, "; ".join(dict.fromkeys(shown))))
             if head:
                 break
+    return found
+
+
+SUMMARY_HEAD = re.compile(r"^#+ .*(?P<name>What you learned|Say it plainly)")
+PART_HEAD = re.compile(r"^# \d\d[a-z]? · ")
+
+
+def summary_sections(nb) -> list[tuple[int, str, str]]:
+    """(cell, section, text) for each unfolded markdown cell's text in a part's intro (its title
+    cell, with *You will learn*, and what follows it up to the first heading) or in a *What you
+    learned* or *Say it plainly* section (from its heading to the next heading)."""
+    found = []
+    section = None
+    for i, cell in enumerate(nb.cells):
+        if cell.cell_type != "markdown" or folded(cell):
+            continue
+        chunks: list[tuple[str | None, list[str]]] = [(section, [])]
+        for line in cell.source.splitlines():
+            if line.startswith("#"):
+                head = SUMMARY_HEAD.match(line)
+                section = "intro" if PART_HEAD.match(line) else head.group("name") if head else None
+                chunks.append((section, []))
+            chunks[-1][1].append(line)
+        for name in dict.fromkeys(n for n, lines in chunks if n and "\n".join(lines).strip()):
+            text = "\n".join(line for n, lines in chunks if n == name for line in lines)
+            found.append((i, name, text))
+    return found
+
+
+def summary_restatements(nb) -> list[tuple[str, int, str, str]]:
+    """(task id, cell, section, words) for each unfolded cell of a part's intro, *What you learned*
+    or *Say it plainly* (``summary_sections``) that uses at least half (and at least ``KEYED_WORDS``)
+    of the keyed option's own words (``keyed_wording``) of a multiple-choice task of the same part:
+    a short scroll from the task, a student reads the answer before reasoning."""
+    starts = [i for i, c in enumerate(nb.cells) if c.cell_type == "markdown" and PART_HEAD.match(c.source)] or [0]
+    part = lambda i: max([s for s in starts if s <= i], default=0)  # noqa: E731
+    sections = summary_sections(nb)
+    found = []
+    for t in tasks(nb):
+        if t["check"] is None:
+            continue
+        value = expected_answer(nb.cells[t["check"]].source)
+        own = keyed_wording(nb, t, value)
+        if not own:
+            continue
+        for i, name, text in sections:
+            if part(i) != part(t["heading"]):
+                continue
+            common = own & content_words(without_references(text))
+            if len(common) >= KEYED_WORDS and len(common) >= KEYED_SHARE * len(own):
+                found.append((t["id"], i, name, f"option {value}'s own words ({', '.join(sorted(common))})"))
     return found
 
 
