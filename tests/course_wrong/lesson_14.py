@@ -46,7 +46,7 @@ WRONG = {
         (as_function(lambda a: math.floor(math.pi / (4 * math.acos(math.sqrt(a))))), "ZeroDivisionError"),
         (as_function(lambda a: 2), "try r − 1 and r + 1"),
     ],
-    "14.5": [("a", "not the same"), ("b", "rounds up past the peak"), ("c", "sin is 0")],
+    "14.5": [("a", "two slips"), ("b", "rounds up past the peak"), ("c", "sin is 0")],
     "14.6": [
         (lambda: _circuit(), "leaves |ψ⟩"),
         (lambda: _circuit("A+", "S0", "A"), "oracle O_f is missing"),
