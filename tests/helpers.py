@@ -1,4 +1,15 @@
 """Helpers shared by the tests."""
+import pytest
+
+from qttt_widgets.rules.errors import RecordError
+
+
+def refusal(call, *args, error=RecordError, **kwargs) -> str:
+    """The message of the error ``call`` raises (failing the test if it raises none)."""
+    with pytest.raises(error) as e:
+        call(*args, **kwargs)
+    assert type(e.value) is error
+    return str(e.value)
 
 
 def goff_state(g):

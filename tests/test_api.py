@@ -13,6 +13,7 @@ from qttt_widgets.rules.errors import IllegalMove
 from qttt_widgets.rules.goff import GoffGame
 from qttt_widgets.rules.qubit_board import QubitGame
 
+
 SCOPE = {"GoffGame": GoffGame, "QubitGame": QubitGame, "ClassicalBoard": ClassicalBoard}
 
 
@@ -270,3 +271,15 @@ def test_a_typed_action_says_itself_in_words_counted_from_one():
     moves = QubitGame(seed=1).legal_moves()
     assert moves[0].describe() == "a classical mark in cell 1"
     assert {m.describe() for m in moves if m.kind == "place"} == {f"a classical mark in cell {c}" for c in range(1, 10)}
+
+
+# =================================================================================================
+# Formerly tests/test_mutation_records.py (mutation testing, tests/MUTATION.md).
+# The typed actions as people read and write them.
+# =================================================================================================
+# --- actions -------------------------------------------------------------------------------------
+def test_actions_read_and_print_as_people_count():
+    assert (str(Mark(2, 6)), repr(Mark(2, 6))) == ("3-7", "Mark(a=2, b=6)")
+    assert (str(CollapseTo(0)), repr(CollapseTo(0)), CollapseTo(7).square) == ("collapse to 1", "CollapseTo(0)", 7)
+    assert (str(LastMark(8)), repr(LastMark(8)), LastMark(3).square) == ("last mark in 9", "LastMark(8)", 3)
+    assert type(CollapseTo(7).square) is int and type(LastMark(3).square) is int

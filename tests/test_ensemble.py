@@ -1,5 +1,8 @@
+from collections import Counter
 from fractions import Fraction
 from itertools import product
+
+import pytest
 
 from qttt_widgets.rules.ensemble import Ensemble, components, ensemble
 from qttt_widgets.rules.goff import GoffGame
@@ -95,3 +98,26 @@ def test_probabilities_agree_with_counting_the_boards():
     for sq, p in enumerate(e.probabilities(exact=True)):
         for who in ("X", "O"):
             assert p[who] == Fraction(sum(1 for b in boards if b[sq] and b[sq][0] == who), len(boards))
+
+
+# =================================================================================================
+# Formerly tests/test_mutation_rules.py (mutation testing, tests/MUTATION.md).
+# Rules behaviour that mutation testing found unguarded: damaged records refused with a message
+# that names the problem, undo and redo at the ends of the history, the printed boards.
+# =================================================================================================
+# --- the ensemble's odds are its boards' frequencies ---------------------------------------------------
+@pytest.mark.parametrize("record", ["19 59", "12 23 34", "12 45 14 25(5) 36 69", "15 37 59 34 26", ""])
+def test_ensemble_probabilities_are_the_frequencies_over_its_boards(record):
+    g = GoffGame.from_record(record) if record else GoffGame()
+    e = Ensemble(g)
+    boards = e.boards()
+    assert len(boards) == e.size
+    exact = e.probabilities(exact=True)
+    floats = e.probabilities()
+    for sq in range(9):
+        counts = Counter("empty" if b[sq] is None else b[sq][0] for b in boards)
+        want = {k: Fraction(counts[k], len(boards)) for k in ("X", "O", "empty")}
+        assert exact[sq] == want, sq
+        assert floats[sq] == {k: float(v) for k, v in want.items()}
+        assert all(isinstance(v, Fraction) for v in exact[sq].values())
+        assert all(isinstance(v, float) for v in floats[sq].values())

@@ -284,3 +284,106 @@ def test_goff_s_outcome_while_playing_and_at_the_end():
     assert GoffGame("random", seed=2).play(0, 1).outcome() == Outcome(False, None, (0.0, 0.0), "in play")
     late = GoffGame.from_record("34 79 23 47 67 16 12(2) 58 58(5)")
     assert late.outcome() == Outcome(True, late.winner, (0.5, 1.0), "X 1/2 - O 1") and late.winner == "O"
+
+
+# =================================================================================================
+# Formerly tests/test_mutation_rules.py (mutation testing, tests/MUTATION.md).
+# Rules behaviour that mutation testing found unguarded: damaged records refused with a message
+# that names the problem, undo and redo at the ends of the history, the printed boards.
+# =================================================================================================
+# --- Game.replay_record: the one replay of a record's moves and redo stack (rules/game.py) -----
+def test_replay_record_plays_the_moves_and_leaves_the_redo_stack_to_redo():
+    labels = []
+    b = ClassicalBoard()
+    assert b.replay_record([4, 0], [8, 2], label=lambda i, where, sq: labels.append(1) or "") is b
+    assert b.history == (4, 0) and b.redo_stack == (8, 2) and labels == []    # the label only for a refusal
+    assert ClassicalBoard().replay_record([], [3], label=str).redo_stack == (3,)
+
+
+@pytest.mark.parametrize("moves, redo, words", [
+    ([4, 4], [], "moves, move 2 (4): square 5 already holds X"),              # the last of the moves
+    ([4], [4], "redo, move 2 (4): square 5 already holds X"),                 # the first of the redo stack
+    ([], [0, 1, 0], "redo, move 3 (0): square 1 already holds X"),
+])
+def test_replay_record_names_the_refused_move_counted_across_both_lists(moves, redo, words):
+    with pytest.raises(RecordError) as e:
+        ClassicalBoard().replay_record(moves, redo, label=lambda i, where, sq: f"{where}, move {i} ({sq})")
+    assert str(e.value) == words
+
+
+def test_replay_record_reads_each_entry_before_playing_it_and_keeps_read_s_own_words():
+    def read(raw, i, where):
+        if raw == "bad":
+            raise RecordError(f"{where} #{i} is bad")
+        return raw + 1
+
+    b = ClassicalBoard().replay_record([3, 7], label=str, read=read)
+    assert b.history == (4, 8)
+    with pytest.raises(RecordError, match=r"^redo #3 is bad$"):               # not wrapped in a label
+        ClassicalBoard().replay_record([0], [1, "bad", 2], label=lambda *a: "label", read=read)
+    with pytest.raises(RecordError, match=r"^moves, move 2 \(1\): square 2 already holds X$"):
+        ClassicalBoard().replay_record([0, 0], label=lambda i, where, sq: f"{where}, move {i} ({sq})", read=read,
+                                       play=None)
+
+
+def test_replay_record_words_a_record_error_from_play_with_the_label():
+    def play(sq):
+        raise RecordError("the coin says otherwise")
+
+    with pytest.raises(RecordError, match=r"^move 1 \(square 1\): the coin says otherwise$"):
+        ClassicalBoard().replay_record([0], label=lambda i, where, sq: f"move {i} (square {sq + 1})", play=play)
+
+
+# --- rules/game.py: the outcome of a result, half points, and the snapshot classes ------------
+def test_result_outcome_gives_each_result_its_points_and_keeps_the_words():
+    from qttt_widgets.rules.game import Outcome, result_outcome
+    assert result_outcome(None, "in play") == Outcome(False, None, (0.0, 0.0), "in play")
+    assert result_outcome("draw", "a draw") == Outcome(True, None, (0.5, 0.5), "a draw")
+    assert result_outcome("X", "X wins") == Outcome(True, "X", (1.0, 0.0), "X wins")
+    assert result_outcome("O", "O wins") == Outcome(True, "O", (0.0, 1.0), "O wins")
+    assert result_outcome(None, "in play").over is False                  # not just falsy
+
+
+@pytest.mark.parametrize("value, text", [(-1.5, "-1½"), (-0.5, "-½"), (-2, "-2"), (3, "3"), (0.75, "0.75"),
+                                         (2.25, "2.25"), (-0.25, "-0.25")])
+def test_half_point_writes_signs_wholes_and_other_values(value, text):
+    from qttt_widgets.rules.game import half_point
+    assert half_point(value) == text
+
+
+@pytest.mark.parametrize("make", [lambda: ClassicalBoard().apply(4), lambda: GoffGame().play(0, 1),
+                                  lambda: QubitGame(seed=1).place(0)])
+def test_a_snapshot_class_made_afresh_refuses_changes_and_copies_back(make, monkeypatch):
+    """mutation: the snapshot classes are made once per game class and cached (``_FROZEN``); in
+    a test run the cache is full before mutmut forks, so make them afresh here."""
+    from qttt_widgets.rules import game as game_module
+    monkeypatch.setattr(game_module, "_FROZEN", {})
+    g = make()
+    base = type(g)
+    snap = g.snapshot()
+    cls = type(snap)
+    assert cls is not base and issubclass(cls, base) and snap.frozen is True and g.frozen is False
+    assert (cls.__name__, cls.__qualname__, cls.__module__) == (base.__name__, base.__qualname__, base.__module__)
+    assert cls.__doc__ == f"A snapshot of a {base.__name__}: reads as one, refuses to change."
+    assert snap == g and g.snapshot().__class__ is cls and snap.snapshot().__class__ is cls   # made once
+    for name in base.MUTATORS:
+        with pytest.raises(TypeError, match=rf"^this {base.__name__} is a snapshot, which cannot change \({name}\); "
+                                            r"send the action to the game's owner, or change snapshot\.copy\(\)$"):
+            getattr(snap, name)()
+        assert getattr(cls, name).__name__ == name
+    back = snap.copy()
+    assert type(back) is base and back == g and back.history == g.history
+    back.undo()
+    assert snap.history == g.history                                        # the copy is its own
+    again = cls.from_record(g.to_record())
+    assert type(again) is base and again == g
+
+
+def test_games_of_two_classes_are_never_equal_even_with_the_same_position():
+    """mutation: ``Game.__eq__`` compares positions only between games of one class (or its
+    snapshots)."""
+    class Variant(ClassicalBoard):
+        pass
+
+    assert Variant() != ClassicalBoard() and ClassicalBoard() != Variant()
+    assert ClassicalBoard().snapshot() == ClassicalBoard() and Variant().snapshot() == Variant()

@@ -1,13 +1,14 @@
 """Goff's rules, checked against the worked examples in the seeds and games played to the end.
 
-Squares are 0..8 in code; the notation strings use 1..9 as people do.
-"""
+Squares are 0..8 in code; the notation strings use 1..9 as people do."""
 import random
+from collections import Counter
 
 import pytest
 
-from qttt_widgets.rules.errors import IllegalMove
+from qttt_widgets.rules.errors import IllegalMove, RecordError
 from qttt_widgets.rules.goff import GoffGame
+
 from helpers import goff_state
 
 
@@ -296,3 +297,177 @@ def test_cells_are_the_players_of_the_classical_marks():
     g = GoffGame.from_record("12 12(2) 35")
     assert g.cells == (("X", "O") + (None,) * 7)
     assert g.cells == tuple(None if m is None else m[0] for m in g.classical)
+
+
+# =================================================================================================
+# Formerly tests/test_mutation_rules.py (mutation testing, tests/MUTATION.md).
+# Rules behaviour that mutation testing found unguarded: damaged records refused with a message
+# that names the problem, undo and redo at the ends of the history, the printed boards.
+# =================================================================================================
+# --- Goff records, printing, coin ----------------------------------------------------------------
+@pytest.mark.parametrize("record, words", [
+    ("19 90", ["0"]),
+    ("19 19 19", ["collapse"]),
+    ({"format": "qttt-classical", "moves": []}, ["qttt-goff"]),
+    ({"format": "qttt-goff", "version": 2, "moves": ""}, ["version"]),
+])
+def test_goff_record_refused_saying_why(record, words):
+    with pytest.raises(RecordError) as e:
+        GoffGame.from_record(record)
+    for w in words:
+        assert w in str(e.value), (w, str(e.value))
+
+
+def test_goff_board_prints_its_marks():
+    g = GoffGame.from_record("12 45 14 25(5)")
+    assert str(g) == "[X3]        |[X1]        |.\n[O2]        |[O4]        |.\n.           |.           |."
+    g = GoffGame().play(0, 8).play(4, 8)
+    assert str(g) == "X1          |.           |.\n.           |O2          |.\n.           |.           |X1 O2"
+    assert g._repr_html_().endswith(">X to move</div>")
+    g.play(0, 4)
+    assert g._repr_html_().endswith(">O chooses: X3 to square 1 or 5</div>")
+    g.collapse(0)
+    assert g._repr_html_().endswith(">O to move</div>")
+
+
+def test_goff_undo_redo_at_the_ends():
+    g = GoffGame()
+    with pytest.raises(IllegalMove, match="nothing to undo"):
+        g.undo()
+    with pytest.raises(IllegalMove, match="nothing to redo"):
+        g.redo()
+    g.play(0, 1).play(0, 1)
+    g.collapse(1)
+    before = (g.classical, g.history)
+    g.undo().undo()
+    assert g.history == (("mark", 0, 1),) and g.redo_stack == (("mark", 0, 1), ("collapse", 1))
+    g.redo().redo()
+    assert (g.classical, g.history) == before and g.redo_stack == ()
+
+
+def _outcomes(seed, marks=6):
+    """Where each cycle of two marks on one pair collapses, under seed ``seed``."""
+    g = GoffGame("random", seed=seed)
+    out = []
+    pairs = [(0, 1), (0, 1), (3, 4), (3, 4), (6, 7), (6, 7)][:marks]
+    for a, b in pairs:
+        g.play(a, b)
+    for action in g.history:
+        if len(action) > 3:
+            out.append(action[3])
+    return out
+
+
+def test_the_coin_is_fixed_by_the_seed_and_fair():
+    assert _outcomes(1) == _outcomes(1)
+    runs = [tuple(_outcomes(s)) for s in range(200)]
+    assert len(set(runs)) == 8                            # every combination of three coins occurs
+    firsts = Counter(r[0] for r in runs)
+    assert set(firsts) == {0, 1} and 70 < firsts[0] < 130
+    # the coin depends on the seed and on the move number, not on the squares
+    g = GoffGame("random", seed=7).play(2, 5).play(2, 5)
+    h = GoffGame("random", seed=7).play(0, 1).play(0, 1)
+    assert (g.history[1][3] == 2) == (h.history[1][3] == 0)
+
+
+def test_the_coin_of_the_first_seeds_is_pinned():
+    """splitmix64 of (seed, move number): the same outcomes on every machine and version, so
+    that a record's seed replays its game."""
+    runs = ["".join(map(str, _outcomes(s))) for s in range(16)]
+    assert runs == ["037", "046", "147", "146", "137", "136", "047", "046",
+                    "146", "136", "046", "137", "146", "037", "036", "136"]
+
+
+def test_goff_refusals_name_the_rule_and_count_from_one():
+    with pytest.raises(ValueError, match="collapse must be 'goff' or 'random', got 'quantum'"):
+        GoffGame("quantum")
+    for bad in ("1", 1.0, True):
+        with pytest.raises(ValueError, match="seed must be an integer or None"):
+            GoffGame("random", seed=bad)
+    for bad, rule, words in ((("a", 1), "not-a-square", ["1..9", "'a'"]),
+                             (({1}, 2), "not-a-square", ["1..9", "{1}"]),
+                             ((9, 1), "off-board", ["square 10", "off the board", "1..9"]),
+                             ((1, -1), "off-board", ["square 0", "off the board"])):
+        with pytest.raises(IllegalMove) as e:
+            GoffGame().play(*bad)
+        assert e.value.rule == rule
+        for w in words:
+            assert w in e.value.people, (w, e.value.people)
+    g = GoffGame()
+    for action, rule in ((g.undo, "nothing-to-undo"), (g.redo, "nothing-to-redo")):
+        with pytest.raises(IllegalMove) as e:
+            action()
+        assert e.value.rule == rule
+
+
+def test_a_random_game_draws_its_own_seed():
+    seeds = {GoffGame("random").seed for _ in range(4)}
+    assert all(isinstance(s, int) and 0 <= s < 1 << 63 for s in seeds) and len(seeds) > 1
+    assert GoffGame().seed is None and GoffGame("random", seed=0).seed == 0
+    g = GoffGame()
+    assert g.last_collapse is None and g.apply((0, 1)) is g
+    last = GoffGame.from_record("58 68 89 29 46 29(2) 17 17(1)")          # one open square left
+    sq = last.open_squares()[0]
+    last.apply(sq)
+    assert last.history[-1] == ("classical", sq) and last.classical[sq] == ("X", 9)
+
+
+def test_each_illegal_move_names_its_rule():
+    def refused(action, rule, words):
+        with pytest.raises(IllegalMove) as e:
+            action()
+        assert e.value.rule == rule
+        for w in words:
+            assert w in e.value.people, (w, e.value.people)
+    g = GoffGame().play(0, 1).play(0, 1)                         # O2 closes a cycle: X chooses
+    refused(lambda: g.play(2, 3), "collapse-pending", ["collapse", "X"])
+    refused(lambda: g.collapse(5), "not-an-option", ["not 6"])
+    g.collapse(0)
+    refused(lambda: g.collapse(0), "no-collapse", ["nothing to collapse"])
+    refused(lambda: g.play(0, 3), "classical-square", ["square 1", "marks go only in squares without one"])
+    refused(lambda: g.play(3, 3), "same-square", ["two different squares"])
+    refused(lambda: g.play(3), "single-square", ["a single square is played only when it is the last square"])
+    last = GoffGame.from_record("58 68 89 29 46 29(2) 17 17(1)")
+    sq = last.open_squares()[0]
+    refused(lambda: last.play(sq, 0), "last-square-classical", [f"only square {sq + 1} is left", "classical"])
+    last.play(sq)
+    assert last.move_number == 10 and last.is_over
+    refused(lambda: last.play(0, 1), "game-over", ["the game is over"])
+    refused(lambda: last.collapse(0), "game-over", ["the game is over", "nothing to collapse"])
+
+
+def test_a_collapse_records_what_it_placed_and_its_cycle():
+    c = GoffGame.from_record("19 59 15(5)").last_collapse
+    assert (c.sub, c.square, c.placed, c.cycle, c.by) == (3, 4, ((1, 0), (2, 8), (3, 4)), (0, 8, 4), "O")
+
+
+def test_a_measured_mark_keeps_its_outcome_through_undo_and_redo():
+    from qttt_widgets.rules.records import replay_measured_mark
+    g = GoffGame("random", seed=0).play(0, 1)
+    coin = GoffGame("random", seed=0).play(0, 1).play(0, 1).history[-1][3]
+    other = 1 - coin                                             # the outcome the coin did not give
+    replay_measured_mark(g, 0, 1, other)
+    assert g.classical[other] == ("O", 2) and g.history[-1] == ("mark", 0, 1, other)
+    g.undo().redo()
+    assert g.classical[other] == ("O", 2)
+
+
+def test_groups_list_marks_by_subscript_and_groups_by_their_first_mark():
+    from qttt_widgets.rules.ensemble import components
+    g = GoffGame().play(1, 2).play(0, 1).play(7, 8).play(5, 6)
+    assert components(g.spooky) == [[("X", 1, 1, 2), ("O", 2, 0, 1)], [("X", 3, 7, 8)], [("O", 4, 5, 6)]]
+
+
+@pytest.mark.parametrize("record, words", [
+    ("(3)", "moves, the collapse into square 3 before any move: there is nothing to collapse: no cycle is "
+            "waiting to be measured"),
+    ({"format": "qttt-goff", "moves": "19 59 15", "redo": "(3)"},
+     "redo, the collapse into square 3 before any move: X3 can only collapse into square 1 or 5, not 3"),
+    ({"format": "qttt-goff", "moves": "19 59 15(5)", "redo": "12"},          # the redo counts on from mark 4
+     "redo, move 4 (12): square 1 holds the classical mark X1; marks go only in squares without one"),
+])
+def test_a_goff_record_names_a_refused_collapse_that_follows_no_mark_of_its_list(record, words):
+    """mutation: ``goff._labelled``'s words for a collapse with no mark before it in its list."""
+    with pytest.raises(RecordError) as e:
+        GoffGame.from_record(record)
+    assert str(e.value) == words

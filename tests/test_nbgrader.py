@@ -2,7 +2,7 @@
 
 Fast: every lesson is valid nbgrader source (nbgrader's own metadata validator), each task's
 answer cell a solution cell and its check cell a locked graded test. (That ``check()`` raises
-with its hint under grading and prints it otherwise is pinned in tests/test_mutation_exercises.py,
+with its hint under grading and prints it otherwise is pinned in tests/test_exercises.py,
 where mutation testing sees it.)
 
 Slow (``-m slow``; ``-m "not slow"`` leaves it out): the recipe's two command blocks, run as

@@ -32,22 +32,20 @@ TARGETS = {
     "rules": (["qttt_widgets/rules/*"],
               ["tests/test_goff.py", "tests/test_classical.py", "tests/test_records.py",
                "tests/test_ensemble.py", "tests/test_qubit_board.py", "tests/test_limits.py",
-               "tests/test_survivors.py", "tests/test_mutation_rules.py",
-               "tests/test_mutation_qubit_board.py", "tests/test_mutation_records.py",
-               "tests/test_mutation_svg.py", "tests/test_chance.py", "tests/test_api.py",
-               "tests/test_game_contract.py", "tests/test_board_labels.py", "tests/test_misere_example.py",
-               "tests/test_notakto_example.py", "tests/test_goff_fast_paths.py"],
+               "tests/test_survivors.py", "tests/test_svg.py", "tests/test_scoring.py",
+               "tests/test_chance.py", "tests/test_api.py", "tests/test_game_contract.py",
+               "tests/test_misere_example.py", "tests/test_notakto_example.py",
+               "tests/test_goff_fast_paths.py"],
               []),
     "solver": (["qttt_widgets/players/solver.py", "qttt_widgets/players/trees.py", "qttt_widgets/players/book.py"],
-               ["tests/test_solver.py", "tests/test_survivors.py", "tests/test_mutation_solver.py"],
+               ["tests/test_solver.py", "tests/test_survivors.py"],
                # the full opening solve and the book's fresh searches take 4 s each: the brute-force
                # comparisons judge the same code in a fraction of that
                ["-k", "not test_opening_result and not test_book_matches_the_solver"]),
     "exercises": (["qttt_widgets/exercises/*"],
-                  # the checkers are judged directly by tests/test_checkers_*.py; the physics tests
+                  # the checkers are judged directly by tests/test_exercises.py; the physics tests
                   # of lessons 11 and 12 are left out (a 48 s fixture and an 18 s solve per mutant)
-                  ["tests/test_checkers_a.py", "tests/test_checkers_b.py", "tests/test_checkers_c.py",
-                   "tests/test_mutation_exercises.py", "tests/test_survivors.py",
+                  ["tests/test_exercises.py", "tests/test_survivors.py",
                    "tests/test_lesson_01_physics.py", "tests/test_lesson_03_physics.py",
                    "tests/test_lesson_04_physics.py", "tests/test_lesson_05_physics.py",
                    "tests/test_lesson_06_physics.py", "tests/test_lesson_07_physics.py",

@@ -19,9 +19,8 @@ WORK = Path(tempfile.mkdtemp(prefix="qttt-plant-")) / "copy"
 shutil.copytree(SRC, WORK, ignore=shutil.ignore_patterns(".git", "mutants", "build", "*.ipynb", "__pycache__",
                                                           "lessons", "notebooks", "binder"))
 RULES = ["tests/test_goff.py", "tests/test_classical.py", "tests/test_records.py", "tests/test_ensemble.py",
-         "tests/test_qubit_board.py", "tests/test_survivors.py", "tests/test_mutation_rules.py",
-         "tests/test_mutation_qubit_board.py", "tests/test_mutation_records.py", "tests/test_mutation_svg.py",
-         "tests/test_chance.py", "tests/test_api.py"]
+         "tests/test_qubit_board.py", "tests/test_survivors.py", "tests/test_game_contract.py",
+         "tests/test_svg.py", "tests/test_scoring.py", "tests/test_chance.py", "tests/test_api.py"]
 PLANTS = [
  ("rules/goff.py", "            return self._pending.chooser\n        return player_of(self._move)", "            return player_of(self._move)\n        return player_of(self._move)", "GoffGame.decider: the collapse's chooser replaced by the player to move"),
  ("rules/goff.py", 'return "X" if s["X"] > s["O"] else "O"', 'return "X" if s["X"] < s["O"] else "O"', "GoffGame.winner: the loser named"),
