@@ -207,7 +207,7 @@ def win_rates_png(labels, rates, errors, classical: float, quantum: float, shots
     ax.axhline(classical, color="black", ls="--", lw=1)
     ax.axhline(quantum, color="black", ls=":", lw=1.4)
     ax.text(1.5, classical + 0.004, "best classical plan", va="bottom", ha="center", fontsize=9)   # between points
-    ax.text(1.5, quantum + 0.004, "cos²(π/8), exact", va="bottom", ha="center", fontsize=9)
+    ax.text(1.5, quantum + 0.004, "the exact rate", va="bottom", ha="center", fontsize=9)
     ax.set_xticks(xs, labels)
     ax.set_xlim(-0.6, len(labels) - 0.4)
     ax.set_ylim(classical - 0.08, 0.95)

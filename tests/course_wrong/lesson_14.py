@@ -57,5 +57,5 @@ WRONG = {
         (lambda: _circuit("O_f"), "stops after the oracle"),
         (lambda: _circuit("O_f", "A", "S0", "A+"), "your circuit makes"),
     ],
-    "14.7": [("a", "about half the games"), ("c", "lemma 4.4"), ("d", "expected values")],
+    "14.7": [("a", "r* is 0"), ("c", "lemma 4.4"), ("d", "expected values")],
 }
