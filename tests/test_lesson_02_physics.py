@@ -296,7 +296,7 @@ def test_the_static_bloch_picture_of_h_t_h():
 def test_task_2_6_two_z_gates_are_a_full_turn_not_a_larger_phase():
     """Task 2.6's study guide: "the larger the phase, the more often it reads 1; nothing between the H
     gates never reads 1, Z always does, so two Z gates read 1 at least as often". The first two facts
-    hold; the slip (option b): ZZ = I, a phase of 2π is no phase, and H, Z, Z, H reads 0 every time.
+    hold; the slip (the key, option d): ZZ = I, a phase of 2π is no phase, and H, Z, Z, H reads 0 every time.
     The lesson quotes it as a study guide, not as an earlier edition of the course."""
     assert np.allclose(abs(H @ H @ KET0) ** 2, [1, 0])                  # nothing between: never 1
     assert np.allclose(abs(H @ Z @ H @ KET0) ** 2, [0, 1])              # Z: always 1

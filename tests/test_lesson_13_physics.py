@@ -214,7 +214,7 @@ def test_what_the_198_qubits_store_board_and_ten_one_hot_moves():
 
 
 def test_on_random_trees_the_superposition_gives_each_leaf_the_random_walk_probability():
-    """Task 13.6, option b (the thesis' first condition is not needed): on any tree, the equal superposition at every node gives each leaf
+    """Task 13.6's key (the thesis' first condition is not needed): on any tree, the equal superposition at every node gives each leaf
     exactly the probability a uniformly random walk gives it (amplitudes 1/√k multiply, squared: 1/k)."""
     rng = random.Random(13)
     for _ in range(50):
