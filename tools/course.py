@@ -756,12 +756,7 @@ def giveaways_in(value, text: str) -> list[str]:
             if found == items:
                 hits.append(m.group(0))
         return hits
-    if isinstance(value, dict):
-        numbers = list(value.values())
-    elif isinstance(value, (list, tuple, set, frozenset)):
-        numbers = list(value)
-    else:
-        numbers = [value]
+    numbers = _numbers_of(value)
     for x in numbers:
         if not nontrivial_number(x):
             continue
@@ -823,16 +818,20 @@ def symbolic_numbers(text: str):
         yield _root_fraction(m), m.group(0)
 
 
+def _numbers_of(value) -> list:
+    """The numbers an expected value holds: a dict's values, a collection's items, or the value."""
+    if isinstance(value, dict):
+        return list(value.values())
+    if isinstance(value, (list, tuple, set, frozenset)):
+        return list(value)
+    return [value]
+
+
 def stated_answers(value, text: str) -> list[str]:
     """Where ``text`` writes ``value`` (a number, or each number of a list, tuple, set or dict)
     symbolically (``symbolic_numbers``), or states it as a probability, ``P = value``, to the
     precision written: there even 0, 1 and 0.5 count, since the sentence says what the answer is."""
-    if isinstance(value, dict):
-        numbers = list(value.values())
-    elif isinstance(value, (list, tuple, set, frozenset)):
-        numbers = list(value)
-    else:
-        numbers = [value]
+    numbers = _numbers_of(value)
     numbers = [float(x) for x in numbers if isinstance(x, (int, float, fractions.Fraction, _np.number))
                and not isinstance(x, bool) and math.isfinite(float(x))]
     hits = []
