@@ -704,6 +704,28 @@ def test_a_first_mark_searched_from_scratch_has_the_books_value(pair, value, nod
     assert (solver.nodes, len(solver.table)) == (nodes, stored)
 
 
+@pytest.mark.parametrize("rules, marks, value, nodes, stored", [
+    ("goff", [(1, 3), (3, 8), (0, 4)], 0.5, 30_624, 5_068),
+    ("goff", [(0, 6), (4, 6)], 0.5, 48_464, 11_115),
+    ("random", [(4, 6), (0, 4), (0, 8), (1, 8)], 0.375, 709, 128)])
+def test_a_hint_searched_from_scratch_keeps_its_value_and_its_node_count(rules, marks, value, nodes, stored):
+    """``hint(book=False)`` in the middle of a game: the value, the perfect marks (those the book
+    holds, where it holds the position) and, pinned like the first marks' searches above, the
+    nodes searched and the positions stored. A search that keeps its values but stores a mark
+    the other way round (missing the transpositions ``_mark_score``'s marks would hit), or that
+    cuts an endgame at another bound, changes the counts: issue 25 asks for the same counts, and
+    a change that alters them should say so here, with the new figures."""
+    g = GoffGame(rules)
+    for m in marks:
+        g.apply(m)
+    solver = GoffSolver(rules)
+    got, best = solver.hint(g, book=False)
+    assert got == value
+    if len(marks) <= book_module.DEPTH[rules]:
+        assert (got, sorted(best)) == GoffSolver(rules).hint(g)
+    assert (solver.nodes, len(solver.table)) == (nodes, stored)
+
+
 class _BookSolver(GoffSolver):
     """A solver that reads the shipped book instead of searching: the book builder's own work
     (which positions, their keys, the perfect marks mapped to the canonical position, the file)
