@@ -28,6 +28,7 @@ from functools import lru_cache
 
 from qttt_widgets.rules.classical import key_children, key_to_move, key_winner, legal_positions, outcome
 from qttt_widgets.rules.game import other
+from qttt_widgets.rules.svg import O_COLOUR, X_COLOUR
 
 EMPTY = "." * 9
 
@@ -328,7 +329,7 @@ def boards_png(keys, captions=None, per_row: int = 6, title: str | None = None, 
             if mark in "XO":
                 r, c = divmod(sq, 3)
                 ax.text(c + 0.5, 2.5 - r, mark, ha="center", va="center", fontsize=7 * size + 4, fontweight="bold",
-                        color="#c0392b" if mark == "X" else "#1f6fb4")
+                        color=X_COLOUR if mark == "X" else O_COLOUR)
         if cap:
             ax.text(1.5, -0.15, cap, ha="center", va="top", fontsize=8.5, linespacing=1.3)
     if title:
