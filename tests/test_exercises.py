@@ -2409,31 +2409,50 @@ def test_13_4_the_reference_keeps_draws_and_wins_and_drops_losses():
     assert lesson13.non_losing("XX.OO....") == ["XXXOO....", "XX.OOX..."]    # win at once or block, else O wins
 
 
-def test_13_4_each_common_mistake_gets_its_own_hint():
-    check = lesson13.non_losing_checker()
-    hints = {name: why for name, _, why in lesson13._MISTAKES}
+def test_13_4_each_common_mistake_gets_its_own_hint_from_the_notebook_s_table():
+    """The slips of Task 13.4 are in its check cell (lessons/13b): the notebook's checker names each,
+    the checker alone names none (it names a board the function gets wrong)."""
+    check, bare = checker_of("13.4"), lesson13.non_losing_checker()
     from qttt_widgets.research.amplification import children, klass, optimal_children, other, to_move
     from qttt_widgets.rules.classical import key_winner
-    assert check(children) == hints["all"] == (
-        "your function returns every legal move, including moves into positions the opponent wins by force: drop "
-        "the children whose perfect-play result is a win for the other player")
-    assert check(lambda b: list(optimal_children(b))) == hints["best only"] == (
-        "you kept only the best moves (those that keep the board's perfect-play result). On a board the mover wins "
-        "by force, a move that only keeps the draw is non-losing too")
-    assert check(lambda b: [c for c in children(b) if klass(c) == to_move(b)]) == hints["wins only"] == (
-        "you kept only the moves that keep a forced win for the mover; on a drawn board that leaves nothing. Moves "
-        "into drawn positions cannot lose either")
-    assert check(lambda b: [c for c in children(b) if klass(c) == "T"]) == hints["draws only"] == (
-        "you kept only the moves into drawn positions; a move that keeps a forced win cannot lose either")
-    assert check(lambda b: [c for c in children(b) if klass(c) != to_move(b)]) == hints["wrong player"] == (
-        "wrong player: you removed the children the MOVER wins by force; the player to move on the child is the "
-        "opponent, but the mover is the one who must not lose. Use to_move(board) of the board you are given")
-    assert check(lambda b: [c for c in children(b) if not any(key_winner(g) for g in children(c))]) == \
-        hints["one ply"] == (
-        "you looked one move ahead only (the opponent cannot win at once). A fork loses two moves later: use "
-        "klass(child), the result of perfect play from the child")
+    slips = [
+        (children, "your function returns every legal move, including moves into positions the opponent wins by "
+                   "force: drop the children whose perfect-play result is a win for the other player"),
+        (lambda b: list(optimal_children(b)),
+         "you kept only the best moves (those that keep the board's perfect-play result). On a board the mover wins "
+         "by force, a move that only keeps the draw is non-losing too"),
+        (lambda b: [c for c in children(b) if klass(c) == to_move(b)],
+         "you kept only the moves that keep a forced win for the mover; on a drawn board that leaves nothing. Moves "
+         "into drawn positions cannot lose either"),
+        (lambda b: [c for c in children(b) if klass(c) == "T"],
+         "you kept only the moves into drawn positions; a move that keeps a forced win cannot lose either"),
+        (lambda b: [c for c in children(b) if klass(c) != to_move(b)],
+         "wrong player: you removed the children the MOVER wins by force; the player to move on the child is the "
+         "opponent, but the mover is the one who must not lose. Use to_move(board) of the board you are given"),
+        (lambda b: [c for c in children(b) if not any(key_winner(g) for g in children(c))],
+         "you looked one move ahead only (the opponent cannot win at once). A fork loses two moves later: use "
+         "klass(child), the result of perfect play from the child")]
+    for wrong, hint in slips:
+        assert check(wrong) == hint
+        assert bare(wrong).startswith("on board ")
     assert check(lambda b: [c for c in children(b) if klass(c) != other(to_move(b))][:1]) == (
         "on board '.........' (X to move) it leaves out '........X', after which the mover cannot lose")
+
+
+def test_13_4_children_where_keeps_the_children_its_test_passes():
+    from qttt_widgets.research.amplification import children, klass, other, to_move
+    for board in ("X...O....", "....X....", "XX.OO....", "........X"):
+        assert lesson13.children_where(lambda b, c: True)(board) == children(board)
+        assert lesson13.children_where(lambda b, c: False)(board) == []
+        assert lesson13.children_where(lambda b, c: klass(c) != other(to_move(b)))(board) == lesson13.non_losing(board)
+    seen = []
+    lesson13.children_where(lambda b, c: seen.append((b, c)))("XX.OO....")
+    assert seen == [("XX.OO....", c) for c in children("XX.OO....")]       # the board first, then the child
+    with pytest.raises(TypeError, match="keep must be a test keep"):
+        lesson13.children_where("T")
+    table = [(lesson13.children_where(lambda b, c: True), "every move"),
+             (lesson13.children_where(lambda b, c: True), "never reached")]
+    assert lesson13.non_losing_checker(["....X...."], mistakes=table)(children) == "every move"
 
 
 def test_13_4_another_wrong_function_names_a_board_a_move_too_many_and_a_move_left_out():
@@ -2621,10 +2640,12 @@ def test_14_6_each_common_mistake_gets_its_own_hint_from_the_notebook_s_table(st
 
 @pytest.mark.parametrize("task_id, notebook, answer_name, names", [
     ("10.2", "10a_grover.ipynb", "grover_one", {}),
-    ("14.6", "14b_circuit_and_strategies.ipynb", "answer", {"psi4": PSI})])
+    ("13.4", "13b_checking_every_position.ipynb", "non_losing", {}),
+    ("14.6", "14b_circuit_and_strategies.ipynb", "answer", {"psi4": PSI}),
+    ("15.4", "15b_bell_pair.ipynb", "win_rate", {"lesson15": lesson15})])
 def test_the_moved_slips_fail_the_student_s_packed_check_under_grading_with_their_hints(
         monkeypatch, task_id, notebook, answer_name, names):
-    """Each wrong answer of tests/course_wrong for Tasks 10.2 and 14.6, put through the student
+    """Each wrong answer of tests/course_wrong for Tasks 10.2, 13.4, 14.6 and 15.4, put through the student
     edition's packed check cell (run_check) as nbgrader grades it: the cell fails, and its message
     carries the hint words the table expects, the slips' hints now coming from the cell's own table."""
     import nbformat
@@ -3075,11 +3096,30 @@ def _or_rule(alice, bob):                                # differ unless both qu
     (_or_rule, "your function uses x OR y; the rule is a ⊕ b = x·y (AND): only the pair x = 1, y = 1 asks the "
                "answers to differ"),
 ])
-def test_15_4_each_named_mistake_gets_its_hint(wrong, words):
-    check = lesson15.win_rate_checker()
+def test_15_4_each_named_mistake_gets_its_hint_from_the_notebook_s_table(wrong, words):
+    """The slips of Task 15.4 are in its check cell (lessons/15b); the checker alone names none."""
+    check = checker_of("15.4", lesson15=lesson15)
     assert check(wrong) == words
     assert check(lambda a, b: wrong(a, b) + 5e-7) == words                 # within the tolerance of the mistake
     assert check(lambda a, b: wrong(a, b) + 1e-4) != words
+    assert lesson15.win_rate_checker()(wrong).startswith("for alice = ")   # the general hint, no slip named
+
+
+def test_15_4_rate_with_changes_only_the_part_it_is_given():
+    """Each builder of a slip against the rates written out here from cos²(α − β) (not the library's)."""
+    for alice, bob in lesson15.INPUTS:
+        assert lesson15.rate_with()(alice, bob) == pytest.approx(_rate(alice, bob), abs=1e-9)
+        assert lesson15.rate_with(weight=1)(alice, bob) == pytest.approx(4 * _rate(alice, bob), abs=1e-9)
+        assert lesson15.rate_with(angle_scale=0.5)(alice, bob) == pytest.approx(_halved(alice, bob), abs=1e-9)
+        assert lesson15.rate_with(win=lambda x, y, a, b: a == b)(alice, bob) == pytest.approx(_agreeing(alice, bob),
+                                                                                               abs=1e-9)
+        assert lesson15.rate_with(win=lambda x, y, a, b: (a ^ b) == (x | y))(alice, bob) == pytest.approx(
+            _or_rule(alice, bob), abs=1e-9)
+    for bad, match in (({"win": 3}, "win must be a rule"), ({"weight": "1/4"}, "weight must be a finite number"),
+                       ({"weight": True}, "weight must be a finite number"),
+                       ({"angle_scale": math.nan}, "angle_scale must be a finite number")):
+        with pytest.raises(TypeError, match=match):
+            lesson15.rate_with(**bad)
 
 
 def test_15_4_and_15_5_a_difference_of_exactly_tol_is_within_it():
@@ -3087,8 +3127,9 @@ def test_15_4_and_15_5_a_difference_of_exactly_tol_is_within_it():
     from qttt_widgets.quantum.chsh import TSIRELSON, quantum_win_rate
     first, second = lesson15.INPUTS[0], lesson15.INPUTS[1]
     assert lesson15.win_rate_checker(inputs=[first], tol=0.25)(lambda a, b: quantum_win_rate(a, b) + 0.25) is None
-    summed = lesson15.win_rate_checker(inputs=[first], tol=0.25)(lambda a, b: 4 * quantum_win_rate(a, b) + 0.25)
-    assert summed.startswith("your function adds the four win probabilities")
+    summed = lesson15.win_rate_checker(inputs=[first], tol=0.25, mistakes=[(lesson15.rate_with(weight=1), "summed")])(
+        lambda a, b: 4 * quantum_win_rate(a, b) + 0.25)
+    assert summed == "summed"
     # the hint names the first angles off by more than tol, not the first off by exactly tol
     check = lesson15.win_rate_checker(inputs=[first, second], tol=0.25)
     hint = check(lambda a, b: quantum_win_rate(a, b) + (0.25 if (a, b) == first else 0.3))
