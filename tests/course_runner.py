@@ -106,10 +106,11 @@ def _run(shell, source: str, where: str, may_fail: bool = False) -> str:
     return buf.getvalue()
 
 
-def checker_of(task_id: str):
+def checker_of(task_id: str, **names):
     """The checker (the ``using=`` argument) that a task's check cell in ``lessons/`` builds,
     with the named mistakes the notebook gives it: the check cell run with ``check`` replaced
-    by a catcher, so a unit test judges answers by the notebook's own table."""
+    by a catcher, so a unit test judges answers by the notebook's own table. ``names``: what
+    the cell reads from the lesson's earlier cells (``psi4=...`` for Task 14.6)."""
     import re
 
     call = re.compile(r"check\(\s*\"" + re.escape(task_id) + r"\"\s*,\s*(?P<var>[A-Za-z_]\w*)")
@@ -118,7 +119,7 @@ def checker_of(task_id: str):
             m = call.search(cell.source) if cell.cell_type == "code" and "check" in cell.metadata.get("tags", []) else None
             if m:
                 caught = {}
-                namespace = {m.group("var"): None,
+                namespace = {**names, m.group("var"): None,
                              "check": lambda task, answer, *a, using=None, **k: caught.setdefault("using", using)}
                 exec(compile(cell.source, f"{path.name}: check {task_id}", "exec"), namespace)  # noqa: S102
                 assert caught.get("using") is not None, f"the check cell of {task_id} gives no checker"

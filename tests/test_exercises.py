@@ -1913,12 +1913,26 @@ def test_10_2_the_hints_speak_of_the_index_asked():
     check = lesson10.grover_round(3, 1)                       # 001, reversed 100 = 4
     assert check(_grover([1, 2])) is None
     assert check(_grover([0, 1])) == OTHER.format(1, "0.031", "001")   # the library names no backwards slip itself
-    named = lesson10.grover_round(3, 1, mistakes=[(lesson10.grover_state(3, [4], 1), "index 4: read backwards")])
+    named = lesson10.grover_round(3, 1, mistakes=[(lesson10.grover_state(3, [4], 1), "index 4: read backwards"),
+                                                  (lesson10.grover_state(3, [1], 2), "two rounds")])
     assert named(_grover([0, 1])) == "index 4: read backwards"       # the check cell's table names it
+    assert named(_grover([1, 2], rounds=2)) == "two rounds"
     assert named(_grover([1, 2])) is None
-    assert check(_grover([1, 2], rounds=2)) == ("that is 2 rounds (P(index 1) = 0.945); the task asks for one round: "
-                                                "the oracle and the diffusion once each.")
+    assert check(_grover([1, 2], rounds=2)) == OTHER.format(1, "0.945", "001")   # nor two rounds: the table does
     assert check(QuantumCircuit(3)) == OTHER.format(1, "0.000", "001")
+
+
+def test_10_2_without_the_notebook_s_table_no_slip_is_named():
+    """Every named slip of Task 10.2 is in its check cell (lessons/10a): the checker alone gives the
+    structural hints and the general one, and the cell's table names each slip (read from the notebook)."""
+    bare, notebook = lesson10.grover_round(3, 6), checker_of("10.2")
+    for slip, general in ((_grover([2]), OTHER.format(6, "0.031", "110")),
+                          (_grover([0], rounds=2), OTHER.format(6, "0.945", "110")),
+                          (_grover([0], rounds=3), OTHER.format(6, "0.330", "110"))):
+        assert bare(slip) == general
+        assert notebook(slip) != general
+    for structural in (_grover([0], diffusion=False), QuantumCircuit(2)):
+        assert bare(structural) == notebook(structural)
     palindrome = lesson10.grover_round(3, 5)
     assert palindrome(_grover([0])) == (
         "your circuit gives P(index 5) = 0.031; one round gives 0.781. Start from the equal superposition (H on "
@@ -2395,31 +2409,50 @@ def test_13_4_the_reference_keeps_draws_and_wins_and_drops_losses():
     assert lesson13.non_losing("XX.OO....") == ["XXXOO....", "XX.OOX..."]    # win at once or block, else O wins
 
 
-def test_13_4_each_common_mistake_gets_its_own_hint():
-    check = lesson13.non_losing_checker()
-    hints = {name: why for name, _, why in lesson13._MISTAKES}
+def test_13_4_each_common_mistake_gets_its_own_hint_from_the_notebook_s_table():
+    """The slips of Task 13.4 are in its check cell (lessons/13b): the notebook's checker names each,
+    the checker alone names none (it names a board the function gets wrong)."""
+    check, bare = checker_of("13.4"), lesson13.non_losing_checker()
     from qttt_widgets.research.amplification import children, klass, optimal_children, other, to_move
     from qttt_widgets.rules.classical import key_winner
-    assert check(children) == hints["all"] == (
-        "your function returns every legal move, including moves into positions the opponent wins by force: drop "
-        "the children whose perfect-play result is a win for the other player")
-    assert check(lambda b: list(optimal_children(b))) == hints["best only"] == (
-        "you kept only the best moves (those that keep the board's perfect-play result). On a board the mover wins "
-        "by force, a move that only keeps the draw is non-losing too")
-    assert check(lambda b: [c for c in children(b) if klass(c) == to_move(b)]) == hints["wins only"] == (
-        "you kept only the moves that keep a forced win for the mover; on a drawn board that leaves nothing. Moves "
-        "into drawn positions cannot lose either")
-    assert check(lambda b: [c for c in children(b) if klass(c) == "T"]) == hints["draws only"] == (
-        "you kept only the moves into drawn positions; a move that keeps a forced win cannot lose either")
-    assert check(lambda b: [c for c in children(b) if klass(c) != to_move(b)]) == hints["wrong player"] == (
-        "wrong player: you removed the children the MOVER wins by force; the player to move on the child is the "
-        "opponent, but the mover is the one who must not lose. Use to_move(board) of the board you are given")
-    assert check(lambda b: [c for c in children(b) if not any(key_winner(g) for g in children(c))]) == \
-        hints["one ply"] == (
-        "you looked one move ahead only (the opponent cannot win at once). A fork loses two moves later: use "
-        "klass(child), the result of perfect play from the child")
+    slips = [
+        (children, "your function returns every legal move, including moves into positions the opponent wins by "
+                   "force: drop the children whose perfect-play result is a win for the other player"),
+        (lambda b: list(optimal_children(b)),
+         "you kept only the best moves (those that keep the board's perfect-play result). On a board the mover wins "
+         "by force, a move that only keeps the draw is non-losing too"),
+        (lambda b: [c for c in children(b) if klass(c) == to_move(b)],
+         "you kept only the moves that keep a forced win for the mover; on a drawn board that leaves nothing. Moves "
+         "into drawn positions cannot lose either"),
+        (lambda b: [c for c in children(b) if klass(c) == "T"],
+         "you kept only the moves into drawn positions; a move that keeps a forced win cannot lose either"),
+        (lambda b: [c for c in children(b) if klass(c) != to_move(b)],
+         "wrong player: you removed the children the MOVER wins by force; the player to move on the child is the "
+         "opponent, but the mover is the one who must not lose. Use to_move(board) of the board you are given"),
+        (lambda b: [c for c in children(b) if not any(key_winner(g) for g in children(c))],
+         "you looked one move ahead only (the opponent cannot win at once). A fork loses two moves later: use "
+         "klass(child), the result of perfect play from the child")]
+    for wrong, hint in slips:
+        assert check(wrong) == hint
+        assert bare(wrong).startswith("on board ")
     assert check(lambda b: [c for c in children(b) if klass(c) != other(to_move(b))][:1]) == (
         "on board '.........' (X to move) it leaves out '........X', after which the mover cannot lose")
+
+
+def test_13_4_children_where_keeps_the_children_its_test_passes():
+    from qttt_widgets.research.amplification import children, klass, other, to_move
+    for board in ("X...O....", "....X....", "XX.OO....", "........X"):
+        assert lesson13.children_where(lambda b, c: True)(board) == children(board)
+        assert lesson13.children_where(lambda b, c: False)(board) == []
+        assert lesson13.children_where(lambda b, c: klass(c) != other(to_move(b)))(board) == lesson13.non_losing(board)
+    seen = []
+    lesson13.children_where(lambda b, c: seen.append((b, c)))("XX.OO....")
+    assert seen == [("XX.OO....", c) for c in children("XX.OO....")]       # the board first, then the child
+    with pytest.raises(TypeError, match="keep must be a test keep"):
+        lesson13.children_where("T")
+    table = [(lesson13.children_where(lambda b, c: True), "every move"),
+             (lesson13.children_where(lambda b, c: True), "never reached")]
+    assert lesson13.non_losing_checker(["....X...."], mistakes=table)(children) == "every move"
 
 
 def test_13_4_another_wrong_function_names_a_board_a_move_too_many_and_a_move_left_out():
@@ -2581,26 +2614,77 @@ def test_14_6_one_round_is_accepted_with_or_without_measurements():
     assert check(measured) is None
 
 
-def test_14_6_each_common_mistake_gets_its_own_hint():
-    check = lesson14.one_round_checker(PSI, good=[2])
-    assert check(_circuit()) == LEAVES
-    assert check(_circuit("A+", "S0", "A")) == LEAVES
-    assert check(_circuit("O_f wrong bit", "A+", "S0", "A")) == (
-        "your oracle marks the wrong basis state: in Qiskit the rightmost bit is qubit 0, so |10⟩ means qubit 1 is 1 "
-        "and qubit 0 is 0")
-    assert check(_circuit("O_f", "S0")) == (
-        "you reflected about |00⟩ instead of about |ψ⟩: sandwich S₀ between 𝒜† and 𝒜 (−𝒜S₀𝒜† = 2|ψ⟩⟨ψ| − I)")
-    assert check(_circuit("O_f", "H", "S0", "H")) == (
-        "that is Grover's diffusion about the uniform superposition (H on every qubit, lesson 10); amplitude "
-        "amplification reflects about |ψ⟩ = 𝒜|00⟩: use 𝒜† and 𝒜 around S₀")
-    assert check(_circuit(*ROUND, *ROUND)) != "that is two rounds of Q; the task asks for one"   # named by the cell
-    named = lesson14.one_round_checker(PSI, good=[2], mistakes=[(lesson14.rounds_state(PSI, [2], 2), "two rounds")])
+STEPS_OF_A_SLIP = [((), LEAVES), (("A+", "S0", "A"), LEAVES),
+                   (("O_f wrong bit", "A+", "S0", "A"),
+                    "your oracle marks the wrong basis state: in Qiskit the rightmost bit is qubit 0, so |10⟩ means "
+                    "qubit 1 is 1 and qubit 0 is 0"),
+                   (("O_f", "S0"),
+                    "you reflected about |00⟩ instead of about |ψ⟩: sandwich S₀ between 𝒜† and 𝒜 (−𝒜S₀𝒜† = "
+                    "2|ψ⟩⟨ψ| − I)"),
+                   (("O_f", "H", "S0", "H"),
+                    "that is Grover's diffusion about the uniform superposition (H on every qubit, lesson 10); "
+                    "amplitude amplification reflects about |ψ⟩ = 𝒜|00⟩: use 𝒜† and 𝒜 around S₀"),
+                   (ROUND + ROUND, "that is two rounds of Q; the task asks for one"),
+                   (("O_f",), "your circuit stops after the oracle: O_f only flips the sign of the good part; the "
+                              "reflection −𝒜S₀𝒜† turns that sign flip into a larger amplitude")]
+
+
+@pytest.mark.parametrize("steps, hint", STEPS_OF_A_SLIP)
+def test_14_6_each_common_mistake_gets_its_own_hint_from_the_notebook_s_table(steps, hint):
+    """The check cell of Task 14.6 (lessons/14b) names each slip; the checker alone names none."""
+    assert checker_of("14.6", psi4=PSI)(_circuit(*steps)) == hint
+    bare = lesson14.one_round_checker(PSI, good=[2])
+    assert bare(_circuit(*steps)).startswith("your circuit makes ")          # checks.state's general hint
+    assert bare(_circuit(*steps)) != hint
+
+
+@pytest.mark.parametrize("task_id, notebook, answer_name, names", [
+    ("10.2", "10a_grover.ipynb", "grover_one", {}),
+    ("13.4", "13b_checking_every_position.ipynb", "non_losing", {}),
+    ("14.6", "14b_circuit_and_strategies.ipynb", "answer", {"psi4": PSI}),
+    ("15.4", "15b_bell_pair.ipynb", "win_rate", {"lesson15": lesson15})])
+def test_the_moved_slips_fail_the_student_s_packed_check_under_grading_with_their_hints(
+        monkeypatch, task_id, notebook, answer_name, names):
+    """Each wrong answer of tests/course_wrong for Tasks 10.2, 13.4, 14.6 and 15.4, put through the student
+    edition's packed check cell (run_check) as nbgrader grades it: the cell fails, and its message
+    carries the hint words the table expects, the slips' hints now coming from the cell's own table."""
+    import nbformat
+    from course_runner import ROOT as COURSE, _is_answer_function, wrong_answers
+    monkeypatch.setenv("QTTT_GRADING", "1")
+    assert grading()
+    nb = nbformat.read(COURSE / "student" / notebook, 4)
+    cell = next(c.source for c in nb.cells if c.cell_type == "code" and f'run_check("{task_id}"' in c.source)
+    table = wrong_answers(int(task_id.split(".")[0]))[task_id]
+    assert len(table) >= 6
+    for answer, words in table:
+        namespace = {"check": check, "run_check": run_check, **names,
+                     answer_name: answer() if callable(answer) and not _is_answer_function(answer) else answer}
+        with pytest.raises(AssertionError) as failed:
+            exec(cell, namespace)                                            # noqa: S102 - the course's own cell
+        assert str(failed.value).startswith(f"Task {task_id}: Not yet. Hint: ")
+        assert words.lower() in str(failed.value).lower(), (words, str(failed.value))
+
+
+def test_14_6_the_tests_psi_is_the_notebook_s_psi4():
+    """checker_of("14.6", psi4=PSI) runs the check cell with this file's PSI: it must be the lesson's."""
+    import ast
+    import nbformat
+    from course_runner import ROOT as COURSE
+    nb = nbformat.read(COURSE / "lessons" / "14b_circuit_and_strategies.ipynb", 4)
+    found = [node.value for cell in nb.cells if cell.cell_type == "code" and "psi4 =" in cell.source
+             for node in ast.parse(cell.source).body
+             if isinstance(node, ast.Assign) and [getattr(t, "id", None) for t in node.targets] == ["psi4"]]
+    assert len(found) == 1
+    assert eval(compile(ast.Expression(found[0]), "psi4", "eval"), {"math": math}) == PSI   # noqa: S307
+
+
+def test_14_6_a_table_is_tried_in_its_order_and_only_it_is_named():
+    two = lesson14.rounds_state(PSI, [2], 2)
+    named = lesson14.one_round_checker(PSI, good=[2], mistakes=[(two, "two rounds"), (two, "never reached")])
     assert named(_circuit(*ROUND, *ROUND)) == "two rounds"            # as the notebook's check cell names it
     assert named(_circuit(*ROUND)) is None
+    assert named(_circuit("O_f")).startswith("your circuit makes ")
     assert np.allclose(lesson14.rounds_state(PSI, [2], 1), lesson14.one_round_state(PSI, [2]))
-    assert check(_circuit("O_f")) == (
-        "your circuit stops after the oracle: O_f only flips the sign of the good part; the reflection −𝒜S₀𝒜† turns "
-        "that sign flip into a larger amplitude")
 
 
 def test_14_6_another_circuit_is_written_out():
@@ -2662,10 +2746,13 @@ def test_14_4_a_named_mistake_is_matched_only_where_the_best_rounds_are_unique()
     assert check(same_at_the_ties_only) not in (None, "one round too many")
 
 
-def test_one_round_checker_normalises_psi_and_reads_the_oracle_bits_on_three_qubits():
-    """|ψ⟩ uniform on 3 qubits, good = |011⟩ (qubits 0 and 1 set): the mistaken oracle marks |110⟩."""
-    psi = [1] * 8                                             # not normalised: the checker does it
-    check = lesson14.one_round_checker(psi, good=[3])
+def test_one_round_checker_normalises_psi_and_a_table_of_slips_works_on_three_qubits():
+    """|ψ⟩ uniform on 3 qubits, good = |011⟩ (qubits 0 and 1 set): the oracle read backwards marks
+    |110⟩ = 6, a slip the table names with the public builders, as a check cell would."""
+    psi = [1] * 8                                             # not normalised: the checker and the builders do it
+    check = lesson14.one_round_checker(psi, good=[3], mistakes=[
+        (lesson14.one_round_state(psi, [6]), "read backwards"),
+        (lesson14.oracle_state(psi, [3]), "stops after the oracle")])
 
     def grover(good_bits, diffusion=True):
         qc = QuantumCircuit(3)
@@ -2684,11 +2771,31 @@ def test_one_round_checker_normalises_psi_and_reads_the_oracle_bits_on_three_qub
             qc.h(range(3))
         return qc
     assert check(grover(0b011)) is None
-    assert check(grover(0b110)) == ("your oracle marks the wrong basis state: in Qiskit the rightmost bit is qubit 0, "
-                                    "so |10⟩ means qubit 1 is 1 and qubit 0 is 0")
-    assert check(grover(0b011, diffusion=False)) == (
-        "your circuit stops after the oracle: O_f only flips the sign of the good part; the reflection −𝒜S₀𝒜† turns "
-        "that sign flip into a larger amplitude")
+    assert check(grover(0b110)) == "read backwards"
+    assert check(grover(0b011, diffusion=False)) == "stops after the oracle"
+    assert lesson14.one_round_checker(psi, good=[3])(grover(0b110)).startswith("your circuit makes ")
+
+
+def test_the_builders_of_14_6_s_slips_follow_their_definitions():
+    """oracle_state is O_f|ψ⟩; one_round_state(reflect_about=v) is (2|v⟩⟨v| − I) O_f|ψ⟩ with v
+    normalised; rounds_state(0) is |ψ⟩; all normalise ψ first. Written out here with matrices."""
+    psi = np.array(PSI) / np.linalg.norm(PSI)
+    o_f = np.diag([1, 1, -1, 1])
+    assert np.allclose(lesson14.oracle_state(PSI, [2]), o_f @ psi)
+    assert np.allclose(lesson14.oracle_state([2 * x for x in PSI], {2}), o_f @ psi)
+    assert np.allclose(lesson14.oracle_state(PSI, [0, 3]), np.diag([-1, 1, 1, -1]) @ psi)
+    assert lesson14.oracle_state(PSI, [2]).dtype == complex
+    for v in ([1, 0, 0, 0], [1, 1, 1, 1], [0, 3, 0, 4], PSI):
+        u = np.array(v) / np.linalg.norm(v)
+        assert np.allclose(lesson14.one_round_state(PSI, [2], reflect_about=v),
+                           (2 * np.outer(u, u) - np.eye(4)) @ o_f @ psi)
+    assert np.allclose(lesson14.one_round_state(PSI, [2], reflect_about=PSI), lesson14.one_round_state(PSI, [2]))
+    s0 = np.diag([-1, 1, 1, 1])                              # S₀ alone is −(2|00⟩⟨00| − I): a global phase apart
+    assert np.allclose(lesson14.one_round_state(PSI, [2], reflect_about=[1, 0, 0, 0]), -(s0 @ o_f @ psi))
+    assert np.allclose(lesson14.rounds_state(PSI, [2], 0), psi)
+    for bad in ([1, 0, 0], [0, 0, 0, 0], [[1, 0], [0, 0]]):
+        with pytest.raises(ValueError, match="reflect_about must be a nonzero state of 4 amplitudes"):
+            lesson14.one_round_state(PSI, [2], reflect_about=bad)
 
 
 # --- a packed check cell, run in the namespace given (the notebook's globals by default) ---------------------
@@ -2989,11 +3096,30 @@ def _or_rule(alice, bob):                                # differ unless both qu
     (_or_rule, "your function uses x OR y; the rule is a ⊕ b = x·y (AND): only the pair x = 1, y = 1 asks the "
                "answers to differ"),
 ])
-def test_15_4_each_named_mistake_gets_its_hint(wrong, words):
-    check = lesson15.win_rate_checker()
+def test_15_4_each_named_mistake_gets_its_hint_from_the_notebook_s_table(wrong, words):
+    """The slips of Task 15.4 are in its check cell (lessons/15b); the checker alone names none."""
+    check = checker_of("15.4", lesson15=lesson15)
     assert check(wrong) == words
     assert check(lambda a, b: wrong(a, b) + 5e-7) == words                 # within the tolerance of the mistake
     assert check(lambda a, b: wrong(a, b) + 1e-4) != words
+    assert lesson15.win_rate_checker()(wrong).startswith("for alice = ")   # the general hint, no slip named
+
+
+def test_15_4_rate_with_changes_only_the_part_it_is_given():
+    """Each builder of a slip against the rates written out here from cos²(α − β) (not the library's)."""
+    for alice, bob in lesson15.INPUTS:
+        assert lesson15.rate_with()(alice, bob) == pytest.approx(_rate(alice, bob), abs=1e-9)
+        assert lesson15.rate_with(weight=1)(alice, bob) == pytest.approx(4 * _rate(alice, bob), abs=1e-9)
+        assert lesson15.rate_with(angle_scale=0.5)(alice, bob) == pytest.approx(_halved(alice, bob), abs=1e-9)
+        assert lesson15.rate_with(win=lambda x, y, a, b: a == b)(alice, bob) == pytest.approx(_agreeing(alice, bob),
+                                                                                               abs=1e-9)
+        assert lesson15.rate_with(win=lambda x, y, a, b: (a ^ b) == (x | y))(alice, bob) == pytest.approx(
+            _or_rule(alice, bob), abs=1e-9)
+    for bad, match in (({"win": 3}, "win must be a rule"), ({"weight": "1/4"}, "weight must be a finite number"),
+                       ({"weight": True}, "weight must be a finite number"),
+                       ({"angle_scale": math.nan}, "angle_scale must be a finite number")):
+        with pytest.raises(TypeError, match=match):
+            lesson15.rate_with(**bad)
 
 
 def test_15_4_and_15_5_a_difference_of_exactly_tol_is_within_it():
@@ -3001,8 +3127,9 @@ def test_15_4_and_15_5_a_difference_of_exactly_tol_is_within_it():
     from qttt_widgets.quantum.chsh import TSIRELSON, quantum_win_rate
     first, second = lesson15.INPUTS[0], lesson15.INPUTS[1]
     assert lesson15.win_rate_checker(inputs=[first], tol=0.25)(lambda a, b: quantum_win_rate(a, b) + 0.25) is None
-    summed = lesson15.win_rate_checker(inputs=[first], tol=0.25)(lambda a, b: 4 * quantum_win_rate(a, b) + 0.25)
-    assert summed.startswith("your function adds the four win probabilities")
+    summed = lesson15.win_rate_checker(inputs=[first], tol=0.25, mistakes=[(lesson15.rate_with(weight=1), "summed")])(
+        lambda a, b: 4 * quantum_win_rate(a, b) + 0.25)
+    assert summed == "summed"
     # the hint names the first angles off by more than tol, not the first off by exactly tol
     check = lesson15.win_rate_checker(inputs=[first, second], tol=0.25)
     hint = check(lambda a, b: quantum_win_rate(a, b) + (0.25 if (a, b) == first else 0.3))

@@ -1,11 +1,13 @@
 """Checkers for lesson 10 (Grover search): a Grover round as a circuit, and the success
 probability as a function.
 
-``grover_round(n, marked)`` compares the learner's circuit with the state after one Grover
-round (equal superposition, oracle, diffusion) by its statevector, up to a global phase, and
-names the usual slips: no diffusion (nothing amplified), two rounds instead of one, and the
-slips the notebook's check cell names (the index read backwards: Qiskit's qubit 0 is the
-rightmost bit).
+``grover_round(n, marked, mistakes)`` compares the learner's circuit with the state after one
+Grover round (equal superposition, oracle, diffusion) by its statevector, up to a global phase.
+The named slips are the notebook's: its check cell lists them, ``(state, hint)`` pairs built with
+``grover_state`` (lesson 10a: the index read backwards, two or three rounds instead of one). The
+checker itself says only what follows from the circuit's shape, not from the task: the wrong
+number of qubits, every outcome still equally likely (an oracle or a diffusion alone), and for
+any other circuit the probability it gives the marked index.
 
 ``p_success_checker(mistakes)`` tries the learner's ``p_success(n, M, r)`` against the typical
 wrong formulas that the notebook's check cell names (N = n instead of 2**n, r instead of
@@ -42,15 +44,16 @@ def grover_round(n: int, marked: int, mistakes: Iterable = ()) -> Callable[[Any]
     """One Grover round on ``n`` qubits with the single index ``marked``, as a circuit.
 
     ``mistakes`` is the check cell's table of named slips, ``(state, hint)`` with ``state`` the
-    2**n amplitudes the slip makes (``grover_state`` builds them): the notebook names the index
-    read backwards there, beside the task. Two or three rounds in place of one are named here."""
+    2**n amplitudes the slip makes (``grover_state`` builds them), tried in the table's order
+    after the structural checks below; a slip the table does not list gets the general hint.
+
+    Structural checks, in the checker because they hold for any task of this kind and name no
+    slip of one: the number of qubits, and "all outcomes equally likely" (nothing amplified).
+    The general hint gives P(index ``marked``) of the learner's circuit and of one round."""
     target = grover_state(n, [marked], 1)
     size = 2 ** n
     p_target = abs(target[marked]) ** 2
-    slips = list(mistakes) + [
-        (grover_state(n, [marked], r), f"that is {r} rounds (P(index {marked}) = "
-                                       f"{abs(grover_state(n, [marked], r)[marked]) ** 2:.3f}); the task asks "
-                                       "for one round: the oracle and the diffusion once each.") for r in (2, 3)]
+    slips = list(mistakes)
 
     def checker(qc) -> str | None:
         sv = statevector(qc)

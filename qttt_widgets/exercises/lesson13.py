@@ -1,13 +1,19 @@
 """Checkers for lesson 13 (no quantum advantage against a perfect player): a learner's
-``non_losing(board)`` tried on every board the exhaustive check meets, with the common
-mistakes recognised and named."""
+``non_losing(board)`` tried on every board the exhaustive check meets.
+
+``non_losing_checker(mistakes=...)`` names only the slips its check cell lists (lesson 13b),
+each a wrong function built with ``children_where`` (the children of a board that pass another
+test) and its hint. The checker itself refuses what is not a function returning boards, and
+for any other wrong function names the first board it gets wrong, with a move it should or
+should not have kept."""
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, Iterable
 
+from . import named_mistake
 from ..rules.classical import key_children, key_to_move, key_winner, legal_positions, other, outcome
 
-__all__ = ["non_losing", "non_losing_checker", "BOARDS"]
+__all__ = ["non_losing", "non_losing_checker", "children_where", "BOARDS"]
 
 
 def _klass(key: str) -> str:
@@ -35,30 +41,18 @@ def _boards() -> list[str]:
 BOARDS = _boards()
 
 
-def _wins_at_once(key: str) -> bool:
-    return any(key_winner(c) for _, c in key_children(key))
+def children_where(keep: Callable[[str, str], bool]) -> Callable[[str], list[str]]:
+    """A function ``board -> [child, ...]``: the children of ``board`` (one legal move later) for
+    which ``keep(board, child)`` is true, to name a slip in a check cell by the test it applies.
 
-
-# common mistakes: (name, function, hint)
-_MISTAKES = [
-    ("all", lambda b: [c for _, c in key_children(b)],
-     "your function returns every legal move, including moves into positions the opponent wins by force: "
-     "drop the children whose perfect-play result is a win for the other player"),
-    ("best only", lambda b: [c for _, c in key_children(b) if _klass(c) == _klass(b)],
-     "you kept only the best moves (those that keep the board's perfect-play result). On a board the mover "
-     "wins by force, a move that only keeps the draw is non-losing too"),
-    ("wins only", lambda b: [c for _, c in key_children(b) if _klass(c) == key_to_move(b)],
-     "you kept only the moves that keep a forced win for the mover; on a drawn board that leaves nothing. "
-     "Moves into drawn positions cannot lose either"),
-    ("draws only", lambda b: [c for _, c in key_children(b) if _klass(c) == "T"],
-     "you kept only the moves into drawn positions; a move that keeps a forced win cannot lose either"),
-    ("wrong player", lambda b: [c for _, c in key_children(b) if _klass(c) != key_to_move(b)],
-     "wrong player: you removed the children the MOVER wins by force; the player to move on the child is the opponent, "
-     "but the mover is the one who must not lose. Use to_move(board) of the board you are given"),
-    ("one ply", lambda b: [c for _, c in key_children(b) if not _wins_at_once(c)],
-     "you looked one move ahead only (the opponent cannot win at once). A fork loses two moves later: "
-     "use klass(child), the result of perfect play from the child"),
-]
+    >>> children_where(lambda board, child: True)("XOXOXOOX.")
+    ['XOXOXOOXX']
+    >>> children_where(lambda board, child: child[4] != ".")("X........")     # O takes the centre
+    ['X...O....']
+    """
+    if not callable(keep):
+        raise TypeError(f"keep must be a test keep(board, child) -> bool, not {type(keep).__name__}")
+    return lambda board: [child for _, child in key_children(board) if keep(board, child)]
 
 
 def _as_set(x: Any):
@@ -67,11 +61,16 @@ def _as_set(x: Any):
     return frozenset(x)
 
 
-def non_losing_checker(boards=None) -> Callable[[Any], str | None]:
+def non_losing_checker(boards=None, mistakes: Iterable[tuple[Callable, str]] = ()) -> Callable[[Any], str | None]:
     """A function ``non_losing(board)`` that returns the same moves as the reference (any order,
     list or set of board strings) on every board in ``boards`` (default: every unfinished board
-    the mover has not already lost by force, 3,888 of the 4,520 unfinished positions)."""
+    the mover has not already lost by force, 3,888 of the 4,520 unfinished positions).
+
+    ``mistakes``: the check cell's table of named slips, (wrong function, hint) pairs
+    (``children_where`` builds them); a learner's function that returns the same moves as one on
+    every board gets its hint, the first in the table's order."""
     boards = BOARDS if boards is None else list(boards)
+    mistakes = list(mistakes)
 
     def checker(f) -> str | None:
         if not callable(f):
@@ -90,9 +89,9 @@ def non_losing_checker(boards=None) -> Callable[[Any], str | None]:
                 first = b
         if first is None:
             return None
-        for _name, wrong, why in _MISTAKES:
-            if all(got_all[b] == frozenset(wrong(b)) for b in boards):
-                return why
+        why = named_mistake(mistakes, lambda wrong: all(got_all[b] == frozenset(wrong(b)) for b in boards))
+        if why is not None:
+            return why
         want = frozenset(non_losing(first))
         extra, missing = sorted(got_all[first] - want), sorted(want - got_all[first])
         said = []

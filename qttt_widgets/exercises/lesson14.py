@@ -1,6 +1,13 @@
 """Checkers for lesson 14 (amplitude amplification against an imperfect opponent): the
 learner's ``optimal_rounds(a)`` on many values of a, and one round of the amplifier
-Q = -A S0 A^dagger O_f as a circuit, with the common mistakes recognised and named."""
+Q = -A S0 A^dagger O_f as a circuit.
+
+Both name only the mistakes the notebook's check cell gives them (``mistakes=[(wrong, hint),
+...]``): wrong functions for ``rounds_checker``, wrong states for ``one_round_checker``, which
+the cell builds with the public builders here (``rounds_state``, ``one_round_state`` with another
+set of good boards or another state to reflect about, ``oracle_state``). What the checkers say
+themselves is about the answer's kind and shape, not a slip of the task: a function or a
+circuit, whole numbers of rounds, the number of qubits, and a general hint for anything else."""
 from __future__ import annotations
 
 import math
@@ -10,8 +17,8 @@ import numpy as np
 
 from . import named_mistake
 
-__all__ = ["optimal_rounds", "accepted", "rounds_checker", "one_round_checker", "one_round_state", "rounds_state", "INPUTS",
-           "TIES"]
+__all__ = ["optimal_rounds", "accepted", "rounds_checker", "one_round_checker", "one_round_state", "rounds_state",
+           "oracle_state", "INPUTS", "TIES"]
 
 
 def optimal_rounds(a: float) -> int:
@@ -75,6 +82,11 @@ def rounds_checker(inputs=INPUTS + TIES, mistakes: Iterable[tuple[Callable, str]
 
 
 # --- one round of Q as a circuit ---------------------------------------------------------------
+def _normalised(v) -> np.ndarray:
+    v = np.asarray(v, dtype=complex)
+    return v / np.linalg.norm(v)
+
+
 def _q_matrix(psi: np.ndarray, good: set, reflect_about: np.ndarray | None = None) -> np.ndarray:
     n = len(psi)
     o_f = np.diag([-1.0 if i in good else 1.0 for i in range(n)])
@@ -82,11 +94,30 @@ def _q_matrix(psi: np.ndarray, good: set, reflect_about: np.ndarray | None = Non
     return (2 * np.outer(v, v.conj()) - np.eye(n)) @ o_f
 
 
-def one_round_state(psi, good) -> np.ndarray:
-    """Q A|0...0> = (2|psi><psi| - I) O_f |psi>, as a complex array (``psi`` normalised first)."""
-    psi = np.asarray(psi, dtype=complex)
-    psi = psi / np.linalg.norm(psi)
-    return _q_matrix(psi, set(good)) @ psi
+def oracle_state(psi, good) -> np.ndarray:
+    """O_f A|0...0>: ``psi`` (normalised first) with the sign of each amplitude in ``good``
+    flipped, as a complex array: the oracle alone, a round stopped half-way."""
+    psi = _normalised(psi)
+    good = set(good)
+    return np.array([-a if i in good else a for i, a in enumerate(psi)], dtype=complex)
+
+
+def one_round_state(psi, good, reflect_about=None) -> np.ndarray:
+    """Q A|0...0> = (2|psi><psi| - I) O_f |psi>, as a complex array (``psi`` normalised first).
+
+    ``reflect_about``: the state the round reflects about after the oracle, |psi> unless given
+    (normalised first, as ``psi``; its length must be ``psi``'s). Another state makes the round a
+    check cell names as a slip: ``[1, 0, 0, 0]`` reflects about |00> (S0 alone, up to a global
+    phase), ``[1, 1, 1, 1]`` about the uniform superposition (Grover's diffusion)."""
+    psi = _normalised(psi)
+    about = None
+    if reflect_about is not None:
+        about = np.asarray(reflect_about, dtype=complex)
+        if about.shape != psi.shape or not np.linalg.norm(about) > 0:
+            raise ValueError(f"reflect_about must be a nonzero state of {len(psi)} amplitudes, like psi; "
+                             f"got {reflect_about!r}")
+        about = _normalised(about)
+    return _q_matrix(psi, set(good), about) @ psi
 
 
 def _same(u, v) -> bool:
@@ -95,9 +126,8 @@ def _same(u, v) -> bool:
 
 def rounds_state(psi, good, rounds: int) -> np.ndarray:
     """Q^rounds A|0...0>: ``rounds`` rounds of the amplifier on ``psi`` (normalised first), as a
-    complex array."""
-    psi = np.asarray(psi, dtype=complex)
-    psi = psi / np.linalg.norm(psi)
+    complex array; ``rounds = 0`` is |psi> itself."""
+    psi = _normalised(psi)
     return np.linalg.matrix_power(_q_matrix(psi, set(good)), rounds) @ psi
 
 
@@ -105,33 +135,19 @@ def one_round_checker(psi, good, mistakes: Iterable = ()) -> Callable[[Any], str
     """A circuit on log2(len(psi)) qubits that makes Q A|0...0> (up to a global phase).
 
     ``mistakes`` is the check cell's table of named slips, ``(state, hint)`` with ``state`` the
-    amplitudes the slip makes (``rounds_state`` builds r rounds): the notebook names two rounds of
-    Q there, beside the task; the slips inside one round are named here."""
+    amplitudes the slip makes (built with ``rounds_state``, ``one_round_state`` and
+    ``oracle_state``), tried in the table's order; every named slip of the task is there, beside
+    it (lesson 14b: two rounds, no round or no oracle, the oracle on the wrong bit, the reflection
+    about |00> or about the uniform state, a round stopped after the oracle).
+
+    The checker itself refuses what is not a circuit or has the wrong number of qubits; any other
+    wrong circuit gets ``checks.state``'s general hint (the state it makes)."""
     from . import checks
-    psi = np.asarray(psi, dtype=complex)
-    psi = psi / np.linalg.norm(psi)
+    psi = _normalised(psi)
     good = set(good)
-    n = len(psi)
-    k = int(round(math.log2(n)))
+    k = int(round(math.log2(len(psi))))
     target = one_round_state(psi, good)
-    flipped = {int(format(i, f"0{k}b")[::-1], 2) for i in good}          # the same bits read the other way
-    uniform = np.ones(n) / math.sqrt(n)
-    s0 = np.diag([-1.0 if i == 0 else 1.0 for i in range(n)])
-    o_f = np.diag([-1.0 if i in good else 1.0 for i in range(n)])
-    slips = list(mistakes) + [
-        (psi, "your circuit leaves |ψ⟩ = 𝒜|00⟩ as it was: either it has no round at all, or the oracle O_f is "
-              "missing (reflecting |ψ⟩ about itself changes nothing). Start the round with O_f"),
-        (_q_matrix(psi, flipped) @ psi,
-         "your oracle marks the wrong basis state: in Qiskit the rightmost bit is qubit 0, so |10⟩ means "
-         "qubit 1 is 1 and qubit 0 is 0"),
-        (s0 @ o_f @ psi,
-         "you reflected about |00⟩ instead of about |ψ⟩: sandwich S₀ between 𝒜† and 𝒜 (−𝒜S₀𝒜† = 2|ψ⟩⟨ψ| − I)"),
-        (_q_matrix(psi, good, uniform) @ psi,
-         "that is Grover's diffusion about the uniform superposition (H on every qubit, lesson 10); amplitude "
-         "amplification reflects about |ψ⟩ = 𝒜|00⟩: use 𝒜† and 𝒜 around S₀"),
-        (o_f @ psi, "your circuit stops after the oracle: O_f only flips the sign of the good part; the "
-                    "reflection −𝒜S₀𝒜† turns that sign flip into a larger amplitude"),
-    ]
+    slips = list(mistakes)
     fallback = checks.state(target, k)
 
     def checker(answer) -> str | None:

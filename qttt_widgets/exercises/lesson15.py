@@ -1,15 +1,21 @@
 """Checkers for lesson 15 (the CHSH game): a plan that wins a given question pair, a learner's
-``win_rate(alice, bob)`` tried on many angle choices (with the common mistakes named), and
-Bob's angles judged by the win rate they give."""
+``win_rate(alice, bob)`` tried on many angle choices, and Bob's angles judged by the win rate
+they give.
+
+``win_rate_checker(mistakes=...)`` names only the slips its check cell lists (lesson 15b), each a
+wrong rate built with ``rate_with`` (another rule of the referee, another weight of a question
+pair, every angle scaled) and its hint. The checker itself refuses what is not a function giving
+one number, and words any other wrong rate by the first angles it gets wrong."""
 from __future__ import annotations
 
 import math
-from typing import Any, Callable
+from typing import Any, Callable, Iterable
 
+from . import named_mistake
 from ..quantum.chsh import (QUESTIONS, TSIRELSON, bell_probabilities, plan_answers, quantum_win_rate,
                             wins)
 
-__all__ = ["plan_checker", "win_rate_checker", "best_bob_checker", "INPUTS"]
+__all__ = ["plan_checker", "win_rate_checker", "best_bob_checker", "rate_with", "INPUTS"]
 
 
 def _bits(answer: Any, n: int, what: str) -> tuple[int, ...] | str:
@@ -44,46 +50,43 @@ INPUTS = [((0.0, 0.0), (0.0, 0.0)), ((0.0, math.pi / 2), (0.0, 0.0)), ((0.3, 1.1
           ((-0.2, 0.9), (0.25, 0.5)), ((math.pi / 2, math.pi), (math.pi / 7, 2.2))]
 
 
-def _p_agree(alpha: float, beta: float) -> float:
-    p = bell_probabilities(alpha, beta)
-    return p[0, 0] + p[1, 1]
+def rate_with(win: Callable[[int, int, int, int], bool] | None = None, weight: float = 0.25,
+              angle_scale: float = 1.0) -> Callable[[Any, Any], float]:
+    """A win rate ``rate(alice, bob)`` of a Bell pair measured at the angles given, computed with
+    one part changed, to name a slip in a check cell: ``win(x, y, a, b)`` the referee's rule (the
+    game's own unless given), ``weight`` what each of the four question pairs counts for (1/4
+    unless given), ``angle_scale`` a factor on every angle (1 unless given).
+
+    >>> round(rate_with(weight=1)((0.0, 0.0), (0.0, 0.0)), 6)    # the four pairs summed, not averaged
+    3.0
+    >>> round(rate_with(win=lambda x, y, a, b: a == b)((0.0, 0.0), (0.0, 0.0)), 6)
+    1.0
+    """
+    if win is not None and not callable(win):
+        raise TypeError(f"win must be a rule win(x, y, a, b) -> bool, not {type(win).__name__}")
+    for name, value in (("weight", weight), ("angle_scale", angle_scale)):
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+            raise TypeError(f"{name} must be a finite number, not {value!r}")
+    rule = wins if win is None else win
+
+    def rate(alice, bob) -> float:
+        total = 0.0
+        for x, y in QUESTIONS:
+            p = bell_probabilities(angle_scale * alice[x], angle_scale * bob[y])
+            total += weight * sum(v for (a, b), v in p.items() if rule(x, y, a, b))
+        return total
+    return rate
 
 
-def _always_agree(alice, bob):
-    return sum(_p_agree(alice[x], bob[y]) for x, y in QUESTIONS) / 4
+def win_rate_checker(inputs=None, tol: float = 1e-6,
+                     mistakes: Iterable[tuple[Callable, str]] = ()) -> Callable[[Any], str | None]:
+    """``win_rate(alice, bob)`` equal to the exact quantum win rate on every angle choice.
 
-
-def _half_angle(alice, bob):
-    return quantum_win_rate([a / 2 for a in alice], [b / 2 for b in bob])
-
-
-def _summed(alice, bob):
-    return 4 * quantum_win_rate(alice, bob)
-
-
-def _x_or_y(alice, bob):                   # a ⊕ b = x OR y: differ unless both questions are 0
-    total = 0.0
-    for x, y in QUESTIONS:
-        p = bell_probabilities(alice[x], bob[y])
-        total += sum(v for (a, b), v in p.items() if (a ^ b) == (x | y))
-    return total / 4
-
-
-_MISTAKES = [
-    (_summed, "your function adds the four win probabilities; the referee asks each pair with probability 1/4, "
-              "so average them (the result is a probability, at most 1)"),
-    (_always_agree, "your function counts the rounds where the answers agree, for every question pair; when both "
-                    "questions are 1 the players win only if the answers differ (a ⊕ b = x·y)"),
-    (_half_angle, "your rates come out as if every angle were halved: measuring at angle θ is Ry(−2θ) before the "
-                  "measurement (Ry turns the state by half its argument), or cos²(α − β), not cos²((α − β)/2)"),
-    (_x_or_y, "your function uses x OR y; the rule is a ⊕ b = x·y (AND): only the pair x = 1, y = 1 asks the answers "
-              "to differ"),
-]
-
-
-def win_rate_checker(inputs=None, tol: float = 1e-6) -> Callable[[Any], str | None]:
-    """``win_rate(alice, bob)`` equal to the exact quantum win rate on every angle choice."""
+    ``mistakes``: the check cell's table of named slips, (wrong rate function, hint) pairs
+    (``rate_with`` builds them); a learner's function within ``tol`` of one on every angle choice
+    gets its hint, the first in the table's order."""
     cases = INPUTS if inputs is None else list(inputs)
+    mistakes = list(mistakes)
 
     def checker(f) -> str | None:
         if not callable(f):
@@ -99,9 +102,9 @@ def win_rate_checker(inputs=None, tol: float = 1e-6) -> Callable[[Any], str | No
             got.append(value)
         if all(abs(g - quantum_win_rate(a, b)) <= tol for g, (a, b) in zip(got, cases)):
             return None
-        for wrong, why in _MISTAKES:
-            if all(abs(g - wrong(a, b)) <= tol for g, (a, b) in zip(got, cases)):
-                return why
+        why = named_mistake(mistakes, lambda wrong: all(abs(g - wrong(a, b)) <= tol for g, (a, b) in zip(got, cases)))
+        if why is not None:
+            return why
         (alice, bob), value = next(((c, g) for c, g in zip(cases, got) if abs(g - quantum_win_rate(*c)) > tol))
         return (f"for alice = {tuple(round(v, 3) for v in alice)}, bob = {tuple(round(v, 3) for v in bob)} your "
                 f"function returned {value:.4f}, which is not the win rate. For each (x, y), with probability 1/4: "

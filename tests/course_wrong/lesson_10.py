@@ -38,6 +38,7 @@ WRONG = {
              (lambda: _round([0], oracle=False), "equally likely"),
              (lambda: _round([2]), "backwards"),          # marks 011 = index 3: the bits read left to right
              (lambda: _round([0], rounds=2), "2 rounds"),
+             (lambda: _round([0], rounds=3), "3 rounds"),
              (lambda: _round([0], start=False), "equal superposition"),
              (lambda: QuantumCircuit(2), "3 qubits")],
     "10.3": [(as_function(lambda n, M, r: math.sin((2 * r + 1) * math.asin(math.sqrt(M / n))) ** 2), "2**n"),
