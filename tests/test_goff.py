@@ -186,10 +186,16 @@ def test_random_collapse_cannot_be_rerolled_by_undo():
 
 
 def test_bad_constructor_arguments():
-    with pytest.raises(ValueError):
+    """Each refusal says what is wrong with the argument, naming the value given."""
+    with pytest.raises(ValueError, match="collapse must be 'goff' or 'random', got 'quantum'"):
         GoffGame(collapse="quantum")
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="seed must be an integer or None, got 'seven'"):
         GoffGame(seed="seven")
+    with pytest.raises(ValueError, match="explicit_chance is True or False, got 1"):
+        GoffGame(explicit_chance=1)
+    with pytest.raises(ValueError, match="rules='goff' and collapse='random' name the same thing twice"):
+        GoffGame("goff", collapse="random")
+    assert GoffGame("random", seed=1, collapse="random").rules == "random"     # the same thing twice, alike
 
 
 # --- illegal actions: the rule named, nothing changed -----------------------------------
