@@ -31,6 +31,7 @@ from qttt_widgets.rules.qubit_board import QubitGame
 from qttt_widgets.rules.records import loads
 
 from course_runner import checker_of
+from course_wrong import lesson_10 as lesson_10_wrong, lesson_14 as lesson_14_wrong
 
 
 # --- matches: numbers -------------------------------------------------------------------------
@@ -1839,20 +1840,7 @@ def test_10_grover_state_after_some_rounds():
     assert lesson10.grover_state(3, [6], 1).dtype == complex
 
 
-def _grover(marked_x, rounds=1, start=True, oracle=True, diffusion=True):
-    qc = QuantumCircuit(3)
-    if start:
-        qc.h([0, 1, 2])
-    for _ in range(rounds):
-        if oracle:
-            if marked_x:
-                qc.x(marked_x)
-            qc.ccz(0, 1, 2)
-            if marked_x:
-                qc.x(marked_x)
-        if diffusion:
-            qc.h([0, 1, 2]); qc.x([0, 1, 2]); qc.ccz(0, 1, 2); qc.x([0, 1, 2]); qc.h([0, 1, 2])   # noqa: E702
-    return qc
+_grover = lesson_10_wrong.grover_circuit          # one builder for these tests and the course's wrong answers
 
 
 def test_10_2_one_round_is_accepted():
@@ -2572,36 +2560,13 @@ def test_14_4_a_function_that_raises_gets_the_range_of_theta():
 
 
 # --- lesson 14, task 14.6: one round of Q as a circuit -----------------------------------------------------
-PSI = [0.6, 0.5, 0.3, math.sqrt(0.3)]          # the lesson's psi4; |10> is good
+PSI = lesson_14_wrong.PSI                         # the lesson's psi4; |10> is good
 
 
-def _circuit(*steps):
-    A = StatePreparation(PSI)
-    qc = QuantumCircuit(2)
-    qc.append(A, [0, 1])
-    for step in steps:
-        if step == "O_f":                    # flip |10>
-            qc.x(0)
-            qc.cz(0, 1)
-            qc.x(0)
-        elif step == "O_f wrong bit":        # flip |01>
-            qc.x(1)
-            qc.cz(0, 1)
-            qc.x(1)
-        elif step == "S0":
-            qc.x([0, 1])
-            qc.cz(0, 1)
-            qc.x([0, 1])
-        elif step == "A":
-            qc.append(A, [0, 1])
-        elif step == "A+":
-            qc.append(A.inverse(), [0, 1])
-        elif step == "H":
-            qc.h([0, 1])
-    return qc
+_circuit = lesson_14_wrong.circuit                 # one builder for these tests and the course's wrong answers
 
 
-ROUND = ("O_f", "A+", "S0", "A")
+ROUND = lesson_14_wrong.ROUND
 LEAVES = ("your circuit leaves |ψ⟩ = 𝒜|00⟩ as it was: either it has no round at all, or the oracle O_f is missing "
           "(reflecting |ψ⟩ about itself changes nothing). Start the round with O_f")
 

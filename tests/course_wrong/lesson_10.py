@@ -6,8 +6,9 @@ from qiskit import QuantumCircuit
 from course_runner import as_function
 
 
-def _round(marked_x, rounds=1, start=True, oracle=True, diffusion=True):
-    """A Grover circuit on 3 qubits; marked_x: the qubits that get X around the CCZ."""
+def grover_circuit(marked_x, rounds=1, start=True, oracle=True, diffusion=True):
+    """A Grover circuit on 3 qubits; marked_x: the qubits that get X around the CCZ. Also the
+    circuits of the checker tests in test_exercises.py (one builder for both)."""
     qc = QuantumCircuit(3)
     if start:
         qc.h([0, 1, 2])
@@ -34,12 +35,12 @@ def _theta(M, N):
 WRONG = {
     "10.1": [(0.25, "M/N"), (0.75, "mean before the oracle"), (0.5, "mean after the oracle is 1/4"),
              ([0, 0, 0, 1], "number")],
-    "10.2": [(lambda: _round([0], diffusion=False), "equally likely"),
-             (lambda: _round([0], oracle=False), "equally likely"),
-             (lambda: _round([2]), "backwards"),          # marks 011 = index 3: the bits read left to right
-             (lambda: _round([0], rounds=2), "2 rounds"),
-             (lambda: _round([0], rounds=3), "3 rounds"),
-             (lambda: _round([0], start=False), "equal superposition"),
+    "10.2": [(lambda: grover_circuit([0], diffusion=False), "equally likely"),
+             (lambda: grover_circuit([0], oracle=False), "equally likely"),
+             (lambda: grover_circuit([2]), "backwards"),          # marks 011 = index 3: the bits read left to right
+             (lambda: grover_circuit([0], rounds=2), "2 rounds"),
+             (lambda: grover_circuit([0], rounds=3), "3 rounds"),
+             (lambda: grover_circuit([0], start=False), "equal superposition"),
              (lambda: QuantumCircuit(2), "3 qubits")],
     "10.3": [(as_function(lambda n, M, r: math.sin((2 * r + 1) * math.asin(math.sqrt(M / n))) ** 2), "2**n"),
              (as_function(lambda n, M, r: math.sin(r * _theta(M, 2 ** n)) ** 2), "(2r + 1)θ"),

@@ -6,8 +6,9 @@ from course_runner import as_function
 PSI = [0.6, 0.5, 0.3, math.sqrt(0.3)]        # the lesson's four boards; |10> is good
 
 
-def _circuit(*steps):
-    """A two-qubit circuit: A, then the named steps."""
+def circuit(*steps):
+    """A two-qubit circuit: A, then the named steps. Also the circuits of the checker tests in
+    test_exercises.py (one builder for both)."""
     from qiskit import QuantumCircuit
     from qiskit.circuit.library import StatePreparation
     A = StatePreparation(PSI)
@@ -48,14 +49,14 @@ WRONG = {
     ],
     "14.5": [("a", "two slips"), ("b", "rounds up past the peak"), ("c", "sin is 0")],
     "14.6": [
-        (lambda: _circuit(), "leaves |ψ⟩"),
-        (lambda: _circuit("A+", "S0", "A"), "oracle O_f is missing"),
-        (lambda: _circuit("O_f wrong bit", "A+", "S0", "A"), "rightmost bit is qubit 0"),
-        (lambda: _circuit("O_f", "S0"), "instead of about |ψ⟩"),
-        (lambda: _circuit("O_f", "H", "S0", "H"), "Grover's diffusion"),
-        (lambda: _circuit(*ROUND, *ROUND), "two rounds"),
-        (lambda: _circuit("O_f"), "stops after the oracle"),
-        (lambda: _circuit("O_f", "A", "S0", "A+"), "your circuit makes"),
+        (lambda: circuit(), "leaves |ψ⟩"),
+        (lambda: circuit("A+", "S0", "A"), "oracle O_f is missing"),
+        (lambda: circuit("O_f wrong bit", "A+", "S0", "A"), "rightmost bit is qubit 0"),
+        (lambda: circuit("O_f", "S0"), "instead of about |ψ⟩"),
+        (lambda: circuit("O_f", "H", "S0", "H"), "Grover's diffusion"),
+        (lambda: circuit(*ROUND, *ROUND), "two rounds"),
+        (lambda: circuit("O_f"), "stops after the oracle"),
+        (lambda: circuit("O_f", "A", "S0", "A+"), "your circuit makes"),
     ],
     "14.7": [("a", "r* is 0"), ("c", "lemma 4.4"), ("d", "expected values")],
 }
