@@ -56,6 +56,11 @@ TARGETS = {
 }
 
 
+# what a copy holds: the library, the tests and what they read (see also_copy below)
+COPIED = ("qttt_widgets/", "tests/", "pyproject.toml", "benchmarks/dispatch.py", "tools/course.py", "lessons/",
+          "student/")
+
+
 def _toml_list(items) -> str:
     return "[" + ", ".join(f'"{x}"' for x in items) + "]"
 
@@ -70,7 +75,8 @@ def mutmut_section(target: str, dest: Path = ROOT, tests_override=()) -> str:
             f"only_mutate = {_toml_list(only)}\n"
             # benchmarks/dispatch.py, for test_game_contract; tools/course.py and lessons/, for the
             # checker tests that judge a task by its notebook's check cell (tests/course_runner.py)
-            'also_copy = ["benchmarks", "tools", "lessons"]\n'
+            # and student/, for the tests that run the student edition's packed check cells under grading
+            'also_copy = ["benchmarks", "tools", "lessons", "student"]\n'
             f"pytest_add_cli_args_test_selection = {_toml_list(tests)}\n"
             f"pytest_add_cli_args = {_toml_list(['-p', 'no:cacheprovider', '-q', *extra])}\n")
 
@@ -79,7 +85,7 @@ def _files_of_checkout() -> list[str]:
     """Tracked files and untracked ones not ignored (new tests in progress count)."""
     out = subprocess.run(["git", "ls-files", "-co", "--exclude-standard"], cwd=ROOT,
                          capture_output=True, text=True, check=True).stdout.split("\n")
-    keep = ("qttt_widgets/", "tests/", "pyproject.toml", "benchmarks/dispatch.py", "tools/course.py", "lessons/")
+    keep = COPIED
     return [f for f in out if f.startswith(keep) and not f.startswith("tests/browser/")
             and (ROOT / f).is_file()]
 
@@ -89,7 +95,7 @@ def _files_at(commit: str, new_tests: bool = True) -> dict:
     tracked (new ones) come from the working tree."""
     import io
     import tarfile
-    keep = ("qttt_widgets/", "tests/", "pyproject.toml", "benchmarks/dispatch.py", "tools/course.py", "lessons/")   # see also_copy
+    keep = COPIED
     tar = subprocess.run(["git", "archive", commit, *keep], cwd=ROOT, capture_output=True, check=True).stdout
     out = {}
     with tarfile.open(fileobj=io.BytesIO(tar)) as tf:
