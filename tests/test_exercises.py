@@ -1982,6 +1982,33 @@ def test_10b_formula_curve_refuses_bad_input(args):
         lesson10.formula_curve(*args)
 
 
+def test_10b_formula_curve_takes_the_edges_and_says_what_is_wrong():
+    """n = 1 and M from 0 to 2**n are drawn; beyond them the refusal names the values."""
+    ref = lesson10.p_success_reference
+    for n, M in [(1, 0), (1, 1), (1, 2), (2, 4), (3, 7), (3, 8)]:
+        assert lesson10.formula_curve(n, M, [0, 1, 2]) == [ref(n, M, r) for r in (0, 1, 2)]
+    for n, M in [(0, 0), (1, 3), (2, 5), (3, 9)]:
+        with pytest.raises(ValueError) as refused:
+            lesson10.formula_curve(n, M, [0])
+        assert str(refused.value) == f"need n >= 1 qubits and 0 <= M <= 2**n marked indices, got n = {n}, M = {M}"
+    with pytest.raises(ValueError) as refused:
+        lesson10.formula_curve(3, 1, [0, -1])
+    assert str(refused.value) == "round counts must be whole numbers >= 0, got [0, -1]"
+
+
+def test_10_3_an_error_is_matched_by_its_kind_and_a_right_function_is_never_named():
+    """The diagnostic inputs compare errors by their names: a function that divides by zero is
+    not the table's formula that fails on a square root. And a table entry that agrees with the
+    reference on those inputs never names a right function."""
+    ref = lesson10.p_success_reference
+    check = lesson10.p_success_checker(mistakes=[(lambda n, M, r: math.sqrt(-1), "the square root slip")])
+    assert check(lambda n, M, r: 1 / 0).startswith("your function raised ZeroDivisionError (division by zero)")
+    assert check(lambda n, M, r: math.sqrt(-1)) == "the square root slip"
+    alike = lesson10.p_success_checker(mistakes=[(lambda n, M, r: ref(n, M, r) + (n == 8), "differs at n = 8 only")])
+    assert alike(ref) is None
+    assert alike(lambda n, M, r: ref(n, M, r) + (n == 8)).startswith("for n = 8, M = 1, r = 0 your function returned")
+
+
 def test_10_p_success_inputs_cover_every_size_and_the_edge_cases():
     inputs = lesson10.P_SUCCESS_INPUTS
     assert {n for n, _, _ in inputs} == set(range(1, 9))
@@ -2436,7 +2463,7 @@ def test_13_4_children_where_keeps_the_children_its_test_passes():
     seen = []
     lesson13.children_where(lambda b, c: seen.append((b, c)))("XX.OO....")
     assert seen == [("XX.OO....", c) for c in children("XX.OO....")]       # the board first, then the child
-    with pytest.raises(TypeError, match="keep must be a test keep"):
+    with pytest.raises(TypeError, match=r"keep must be a test keep\(board, child\) -> bool, not str$"):
         lesson13.children_where("T")
     table = [(lesson13.children_where(lambda b, c: True), "every move"),
              (lesson13.children_where(lambda b, c: True), "never reached")]
@@ -3082,7 +3109,7 @@ def test_15_4_rate_with_changes_only_the_part_it_is_given():
                                                                                                abs=1e-9)
         assert lesson15.rate_with(win=lambda x, y, a, b: (a ^ b) == (x | y))(alice, bob) == pytest.approx(
             _or_rule(alice, bob), abs=1e-9)
-    for bad, match in (({"win": 3}, "win must be a rule"), ({"weight": "1/4"}, "weight must be a finite number"),
+    for bad, match in (({"win": 3}, r"win must be a rule win\(x, y, a, b\) -> bool, not int$"), ({"weight": "1/4"}, "weight must be a finite number"),
                        ({"weight": True}, "weight must be a finite number"),
                        ({"angle_scale": math.nan}, "angle_scale must be a finite number")):
         with pytest.raises(TypeError, match=match):

@@ -16,15 +16,10 @@ from ..rules.classical import key_children, key_to_move, key_winner, legal_posit
 __all__ = ["non_losing", "non_losing_checker", "children_where", "BOARDS"]
 
 
-def _klass(key: str) -> str:
-    r = outcome(key)
-    return "T" if r == "draw" else r
-
-
 def non_losing(board: str) -> list[str]:
     """The reference: the children of ``board`` that are not a forced win for the opponent."""
     mover = key_to_move(board)
-    return [c for _, c in key_children(board) if _klass(c) != other(mover)]
+    return [c for _, c in key_children(board) if outcome(c) != other(mover)]   # outcome: 'X', 'O' or 'draw'
 
 
 def _boards() -> list[str]:
@@ -33,7 +28,7 @@ def _boards() -> list[str]:
     for key in legal_positions():
         if key_winner(key) or "." not in key:
             continue
-        if _klass(key) != other(key_to_move(key)):
+        if outcome(key) != other(key_to_move(key)):
             out.append(key)
     return out
 
