@@ -159,9 +159,10 @@ def named_mistake(mistakes: Iterable, same: Callable[[Any], bool], fields: dict 
     another when it is built (:func:`check_templates`).
 
     The one matcher behind every check: ``check(wrong=...)`` compares values with it, and the
-    checkers that need code (``checks``, ``lesson10`` ... ``lesson14``) compare functions on
-    their inputs, circuits by their matrix or state, numbers up to a constant. The table of
-    mistakes lives in the notebook's check cell, beside the task it teaches. A comparison that
+    checkers that need code (``checks`` and the lessons' modules, ``lesson01`` ... ``lesson15``)
+    compare functions on their inputs (all of them, or the first the learner's gets wrong),
+    circuits by their matrix, state or the boards they give, numbers up to a constant. The table
+    of mistakes lives in the notebook's check cell, beside the task it teaches. A comparison that
     cannot be made (a :class:`Mismatch`: the wrong kind of answer) is not a match.
 
     >>> named_mistake([(0.25, "that is P(1)"), (0.5, "a coin")], lambda v: abs(v - 0.5) < 1e-9)

@@ -1,6 +1,6 @@
 """Checkers for lesson 07 (the classical ensemble).
 
-``count_checker()`` judges a learner's function ``count_consistent(marks)`` (``marks`` a list
+``count_checker(positions, mistakes)`` judges a learner's function ``count_consistent(marks)`` (``marks`` a list
 of the (a, b) square pairs of the spooky marks, code numbers 0..8) against
 :class:`qttt_widgets.rules.ensemble.Ensemble` on many positions reached by legal play.
 
