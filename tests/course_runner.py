@@ -125,3 +125,13 @@ def checker_of(task_id: str, **names):
                 assert caught.get("using") is not None, f"the check cell of {task_id} gives no checker"
                 return caught["using"]
     raise LookupError(f"no check cell for task {task_id} in lessons/")
+
+
+def table_of(task_id: str, **names) -> list:
+    """The table of named mistakes (``mistakes=[...]``) that a task's check cell in ``lessons/``
+    gives its checker, as the checker holds it: so a test can build the checker on other inputs
+    (``count_checker(positions, mistakes=table_of("7.2"))``) with the notebook's own slips."""
+    checker = checker_of(task_id, **names)
+    held = dict(zip(checker.__code__.co_freevars, (c.cell_contents for c in checker.__closure__ or ())))
+    assert "mistakes" in held, f"the checker of {task_id} holds no table of mistakes"
+    return list(held["mistakes"])

@@ -13,6 +13,7 @@ import cmath
 import itertools
 import math
 import random
+import re
 from itertools import product
 
 import numpy as np
@@ -30,7 +31,7 @@ from qttt_widgets.rules.goff import GoffGame
 from qttt_widgets.rules.qubit_board import QubitGame
 from qttt_widgets.rules.records import loads
 
-from course_runner import checker_of
+from course_runner import checker_of, table_of
 from course_wrong import lesson_10 as lesson_10_wrong, lesson_14 as lesson_14_wrong
 
 
@@ -395,7 +396,8 @@ def test_born_checker_accepts_the_right_function_in_any_form():
 ], ids=["squared-amplitude", "sizes", "swapped", "real-part", "other", "just-out-of-tolerance",
         "not-normalised", "sum-just-off"])
 def test_born_checker_names_the_mistake(wrong, why):
-    assert hint(wrong, lesson01.born_checker()) == why
+    """The slips are named by the notebook's check cell (lessons/01a), read from it."""
+    assert hint(wrong, checker_of("1.2")) == why
 
 
 def test_born_checker_accepts_a_sum_within_the_tolerance():
@@ -501,7 +503,8 @@ def test_bloch_checker_accepts_right_functions(right):
 ], ids=["theta-degrees", "phi-degrees", "theta-half", "theta-from-probability", "global-phase",
         "other-way-round", "other-way-round-negative", "negative-phi"])
 def test_bloch_checker_names_the_mistake(wrong, why):
-    assert hint(wrong, lesson01.bloch_checker()) == why
+    """The slips are named by the notebook's check cell (lessons/01b), read from it."""
+    assert hint(wrong, checker_of("1.5")) == why
 
 
 def _except_at(a0_wanted, change):
@@ -986,8 +989,38 @@ def _one_a_player(lines):
      "for lines [] your function returned {'X': 1e-08, 'O': 0}: no line, no points"),
 ])
 def test_score_function_names_the_rule_broken(wrong, why):
-    assert lesson06.score_function(wrong) == why
-    assert hint(wrong, lesson06.score_function) == why
+    """The slips (swapped, the same points) are named by the notebook's check cell (lessons/06a), read
+    from it; the rule a case is about (no line, one player, two lines) by the checker."""
+    assert checker_of("6.4")(wrong) == why
+    assert hint(wrong, checker_of("6.4")) == why
+    bare = lesson06.score_function(wrong)
+    assert bare == why or ("swapped" in why or "do not score the same" in why)
+    if bare != why:                                  # a slip of the table: the checker alone gives the case's rule
+        assert bare == why[:why.index("}: ") + 1] + (": when both have a line, compare the largest subscripts: smaller "
+                                             "gets 1, larger ½")
+        assert lesson06.score_checker()(wrong) == bare
+
+
+def test_score_checker_a_table_is_tried_in_its_order_on_the_first_wrong_case():
+    table = [(lesson06.score_with(first=0.5, later=1), "{got} for {lines}, not {want}"),
+             (lesson06.score_with(first=0.5, later=1), "never reached")]
+    check = lesson06.score_checker(mistakes=table)
+    assert check(_swapped) == "{'X': 0.5, 'O': 1} for [('X', 5), ('O', 6)], not {'X': 1.0, 'O': 0.5}"
+    assert check(score_ok) is None
+    assert check(_both(1, 1)).endswith("compare the largest subscripts: smaller gets 1, larger ½")
+
+
+def test_score_with_changes_only_what_both_players_score():
+    for (lines,) in lesson06.SCORE_CASES:
+        assert lesson06.score_with()(list(lines)) == lesson06.goff_score(list(lines))
+    assert lesson06.score_with(first=0.5, later=1)([("X", 7), ("O", 6)]) == {"X": 1.0, "O": 0.5}
+    assert lesson06.score_with(first=2, later=3)([("O", 6), ("X", 9), ("X", 9)]) == {"X": 3.0, "O": 2.0}
+    assert lesson06.score_with(first=2, later=3)([("X", 9), ("X", 9)]) == {"X": 2.0, "O": 0.0}
+    for bad in (True, "1", None, float("nan"), float("inf")):
+        with pytest.raises(TypeError, match="finite number of points"):
+            lesson06.score_with(first=bad)
+        with pytest.raises(TypeError, match="later must be"):
+            lesson06.score_with(later=bad)
 
 
 @pytest.mark.parametrize("wrong, why", [
@@ -1107,7 +1140,7 @@ def test_bloch_checker_calls_the_function_with_normalised_states_only():
     def normalising_half(a0, a1):                # normalises, then forgets the factor 2
         n = math.sqrt(abs(a0) ** 2 + abs(a1) ** 2)
         return math.acos(abs(a0) / n), _dphi(a0, a1) % TAU
-    assert hint(normalising_half, lesson01.bloch_checker()).startswith(
+    assert hint(normalising_half, checker_of("1.5")).startswith(
         "bloch_angles(0.6, 0.8j) gave θ = acos(0.6)")
 
 
@@ -1152,7 +1185,7 @@ WANT_TH = 2 * math.acos(0.6)
         "other-way-negative-edge", "other-way-negative-near", "negative-edge", "negative-near",
         "half-a-radian-below-2pi"])
 def test_bloch_checker_names_a_mistake_only_within_its_tolerance(wrong, why):
-    assert hint(wrong, lesson01.bloch_checker()) == why
+    assert hint(wrong, checker_of("1.5")) == why
 
 
 @pytest.mark.parametrize("right", [
@@ -1172,11 +1205,78 @@ def test_bloch_checker_every_probe_insists_on_a_pair(probe):
 
 def test_born_checker_tolerances_are_inclusive():
     # P1 exactly 1e-6 from 0: still "only the real part" (within the tolerance of the named mistake)
-    assert hint(lambda a0, a1: (0.36, 1e-6), lesson01.born_checker()).startswith(
+    assert hint(lambda a0, a1: (0.36, 1e-6), checker_of("1.2")).startswith(
         "born(0.6, 0.8j) gave P1 = 0: you kept only the real part of a1.")
     # (1, 1) answered with an imaginary rounding of exactly the tolerance: accepted
     f = lambda a0, a1: (0.5, 0.5 + 1e-6j) if (a0, a1) == (1, 1) else born_ok(a0, a1)  # noqa: E731
     assert hint(f, lesson01.born_checker()) is None
+
+
+BORN_SLIPS = [lambda a0, a1: (a0 ** 2, a1 ** 2), lambda a0, a1: (abs(a0), abs(a1)),
+              lambda a0, a1: (abs(a1) ** 2, abs(a0) ** 2), lambda a0, a1: (complex(a0).real ** 2, complex(a1).real ** 2)]
+
+
+@pytest.mark.parametrize("slip", BORN_SLIPS, ids=["squared-amplitude", "sizes", "swapped", "real-part"])
+def test_born_checker_without_the_notebook_s_table_no_slip_is_named(slip):
+    """Every named slip of Task 1.2 is in its check cell: the checker alone says what the function
+    returned on the probe, and the cell's table names the slip."""
+    bare = hint(slip, lesson01.born_checker())
+    assert bare.startswith("born(0.6, 0.8j) returned (") and bare.endswith("the Born rule gives P0 = |0.6|²")
+    assert hint(slip, checker_of("1.2")) != bare
+
+
+BLOCH_SLIPS = [lambda a0, a1: (math.degrees(bloch_ok(a0, a1)[0]), bloch_ok(a0, a1)[1]),
+               lambda a0, a1: (math.acos(abs(a0)), _dphi(a0, a1) % TAU),
+               lambda a0, a1: (2 * math.acos(abs(a0)), cmath.phase(a1) % TAU),
+               lambda a0, a1: (2 * math.acos(abs(a0)), -_dphi(a0, a1)),
+               lambda a0, a1: (2 * math.acos(abs(a0)), _dphi(a0, a1))]
+
+
+@pytest.mark.parametrize("slip", BLOCH_SLIPS, ids=["degrees", "half", "global", "other-way-negative", "negative"])
+def test_bloch_checker_without_the_notebook_s_table_no_slip_is_named(slip):
+    bare = hint(slip, lesson01.bloch_checker())
+    assert bare.startswith("for a0 = ") and "expected" in bare
+    assert hint(slip, checker_of("1.5")) != bare
+
+
+def test_the_probe_checkers_try_a_table_in_its_order_with_its_fields():
+    table = [(lesson01.born_with(swap=True), "born{probe} gave P0 = {got[0]:.3f}"),
+             (lesson01.born_with(swap=True), "never")]
+    assert hint(BORN_SLIPS[2], lesson01.born_checker(mistakes=table)) == "born(0.6, 0.8j) gave P0 = 0.640"
+    assert hint(born_ok, lesson01.born_checker(mistakes=table)) is None
+    table = [(lesson01.bloch_with(wrap=False), "at {probe}: {got[1]:.3f}")]
+    assert hint(BLOCH_SLIPS[4], lesson01.bloch_checker(mistakes=table)) == (
+        f"at {(R2, -1j * R2)}: {-math.pi / 2:.3f}")         # the first probe it gets wrong: |−i⟩
+    with pytest.raises(ValueError, match="names the field {p}"):
+        lesson01.bloch_checker(mistakes=[(lesson01.bloch_with(wrap=False), "{p}")])
+
+
+def test_the_builders_of_lesson_01_s_slips_follow_their_definitions():
+    for a0, a1 in lesson01.BORN_INPUTS:
+        assert lesson01.born_with()(a0, a1) == pytest.approx(born_ok(a0, a1))
+        n = abs(a0) ** 2 + abs(a1) ** 2
+        assert lesson01.born_with(power=1)(a0, a1) == pytest.approx((abs(a0) / n, abs(a1) / n))
+        assert lesson01.born_with(swap=True)(a0, a1) == pytest.approx(born_ok(a0, a1)[::-1])
+        assert lesson01.born_with(size=lambda a: a)(a0, a1) == pytest.approx((a0 ** 2 / n, a1 ** 2 / n))
+    for a0, a1 in lesson01.BLOCH_INPUTS:
+        th, ph = bloch_ok(a0, a1)
+        assert lesson01.bloch_with()(a0, a1) == pytest.approx((th, ph))
+        assert lesson01.bloch_with(theta_factor=1)(a0, a1) == pytest.approx((th / 2, ph))
+        assert lesson01.bloch_with(degrees=["theta", "phi"])(a0, a1) == pytest.approx((math.degrees(th),
+                                                                                          math.degrees(ph)))
+        assert lesson01.bloch_with(phi="arg(a1)")(a0, a1) == pytest.approx((th, cmath.phase(a1) % TAU))
+        assert lesson01.bloch_with(phi="arg(a0) - arg(a1)", wrap=False)(a0, a1) == pytest.approx((th, -_dphi(a0, a1)))
+        assert lesson01.bloch_with(theta_from=lambda a: abs(a) ** 2)(a0, a1) == pytest.approx(
+            (2 * math.acos(abs(a0) ** 2), ph))
+    assert lesson01.bloch_with()(3, 4j) == pytest.approx(lesson01.bloch_reference(0.6, 0.8j))   # normalised first
+    for bad, error in [({"size": 2}, TypeError), ({"power": "2"}, TypeError), ({"power": True}, TypeError),
+                       ({"swap": 1}, TypeError)]:
+        with pytest.raises(error):
+            lesson01.born_with(**bad)
+    for bad, error in [({"theta_factor": None}, TypeError), ({"theta_from": 1}, TypeError), ({"phi": "a1"}, ValueError),
+                       ({"wrap": 0}, TypeError), ({"degrees": "theta"}, TypeError), ({"degrees": ["rad"]}, ValueError)]:
+        with pytest.raises(error):
+            lesson01.bloch_with(**bad)
 
 
 def test_born_checker_a_normalised_but_wrong_answer_for_1_1():
@@ -1554,34 +1654,55 @@ def _said(marks, got):
                                           "square used twice."),
 ])
 def test_7_2_the_usual_wrong_counts_get_the_hint_that_names_the_mistake(f, hint):
-    assert lesson07.count_checker()(f) == hint
+    """The slips are named by the notebook's check cell (lessons/07a), read from it."""
+    assert checker_of("7.2")(f) == hint
+
+
+NAMED_7_2 = ("which is 2**", "that counts the pruned placements", "the number of squares the marks touch")
+
+
+@pytest.mark.parametrize("f", [lambda m: 2 ** len(m), lambda m: len({s for p in m for s in p}),
+                               lambda m: sum(1 for c in product(*m) if len(set(c)) < len(c))],
+                         ids=["no-pruning", "squares", "pruned"])
+def test_7_2_without_the_notebook_s_table_no_slip_is_named(f):
+    """Every named slip of Task 7.2 is in its check cell: the checker alone gives the hints chosen by
+    the position (cycle, groups) or the general one, and the cell's table names each slip."""
+    bare, notebook = lesson07.count_checker()(f), checker_of("7.2")(f)
+    assert not any(words in bare for words in NAMED_7_2)
+    assert bare.startswith("for the marks ") and bare != notebook
+    assert any(words in notebook for words in NAMED_7_2)
 
 
 def test_7_2_no_pruning_and_counting_the_pruned_are_named_for_any_number_of_marks():
     chain = [(0, 1), (1, 2), (2, 5)]
-    assert lesson07.count_checker([chain])(lambda m: 2 ** len(m)) == (
+    table = table_of("7.2")
+    assert lesson07.count_checker([chain], mistakes=table)(lambda m: 2 ** len(m)) == (
         _said(chain, 8) + ", which is 2**3: every way of placing the marks. Prune the placements that put two marks "
                           "in one square.")
     cycle = [(0, 1), (1, 2), (2, 0)]
     pruned = lambda m: sum(1 for c in product(*m) if len(set(c)) < len(c))      # noqa: E731
-    assert lesson07.count_checker([cycle])(pruned) == (
+    assert lesson07.count_checker([cycle], mistakes=table)(pruned) == (
         _said(cycle, 6) + ": that counts the pruned placements (two marks in one square), not the ones that remain.")
 
 
-def test_7_2_a_wrong_count_on_a_cycle_or_on_separate_groups():
-    cycle = [(0, 1), (1, 2), (2, 0)]                         # 2 boards, 3 squares, 2**3 = 8
-    assert lesson07.count_checker([cycle])(lambda m: 5) == (
-        _said(cycle, 5) + ". These marks close a cycle (as many marks as squares in one group): does your count "
-                          "still try every placement and keep only those without a shared square?")
-    two_cycle = [(0, 1), (0, 1)]                             # 2 boards, 2 squares, 2**2 = 4
-    assert "close a cycle" in lesson07.count_checker([two_cycle])(lambda m: 3)
-    chain = [(0, 1), (1, 2)]                                 # a tree: 3 boards, 3 squares, 4 placements
-    assert lesson07.count_checker([chain])(lambda m: 7) == (
-        _said(chain, 7) + "; the rules engine counts 3. Try every placement and keep those with no square used twice.")
-    three = [(0, 1), (3, 4), (6, 7)]                         # 8 boards, 6 squares
-    assert lesson07.count_checker([three])(lambda m: 5) == (
-        _said(three, 5) + ". These marks form 3 separate groups: try every placement of all the marks, not just of "
-                          "one group.")
+def test_7_2_a_table_is_tried_in_its_order_on_the_first_wrong_position_with_its_fields_filled_in():
+    chain = [(0, 1), (1, 2)]                                 # 3 boards, 4 placements, 3 squares
+    table = [(lambda m: 2 ** len(m), "{got} = 2**{n_marks} for {marks} (the engine: {want})"),
+             (lambda m: 4, "never reached: the first match wins"),
+             (lambda m: 3 * len(m), "{got!r} on {marks}")]
+    check = lesson07.count_checker([[(0, 1)], chain], mistakes=table)
+    assert check(lambda m: 2 ** len(m) if len(m) == 2 else 2) == "4 = 2**2 for [(0, 1), (1, 2)] (the engine: 3)"
+    assert check(lambda m: 3 * len(m)) == "3 on [(0, 1)]"                  # the first position it gets wrong
+    assert check(lambda m: 5).startswith("for the marks [(0, 1)] your function returned 5; the rules engine")
+
+
+@pytest.mark.parametrize("hint, why", [
+    ("for {marks} you said {count}", "names the field {count}; this checker fills in {marks}, {got}, {want}, {n_marks}"),
+    ("a lone { brace", "is not a template"),
+])
+def test_7_2_a_table_whose_hint_names_another_field_is_refused_when_the_checker_is_built(hint, why):
+    with pytest.raises(ValueError, match=re.escape(why)):
+        lesson07.count_checker(mistakes=[(lambda m: 2 ** len(m), hint)])
 
 
 def test_7_2_the_first_position_where_it_disagrees_is_named():
@@ -1815,7 +1936,35 @@ OTHER_9_3 = ("{}, in cell order; the task asks for two boards, XOO and OXX, with
      OTHER_9_3.format("your cells come out as OXX (0.5) or XOX (0.5)")),
 ])
 def test_9_3_wrong_circuits_get_the_hint_that_names_the_slip(answer, hint):
-    assert lesson09.odd_first_checker()(answer) == hint
+    """The slips are named by the notebook's check cell (lessons/09a), read from it."""
+    assert checker_of("9.3")(answer) == hint
+
+
+@pytest.mark.parametrize("answer", [circuit_on(3, ("h", 0), ("x", 1), ("x", 2), ("cx", 0, 1), ("cx", 1, 2)),
+                                    circuit_on(3, ("h", 0), ("cx", 0, 1), ("cx", 0, 2)),
+                                    circuit_on(3, ("h", 2), ("x", 0), ("x", 1), ("cx", 2, 0), ("cx", 2, 1))],
+                         ids=["level-2", "ghz", "bit-order"])
+def test_9_3_without_the_notebook_s_table_no_slip_is_named(answer):
+    """Every named slip of Task 9.3 is in its check cell: the checker alone gives the general hint."""
+    bare = lesson09.odd_first_checker()(answer)
+    assert bare == OTHER_9_3.format("your cells come out as " + bare.split("your cells come out as ")[1].split(
+        ", in cell order")[0])
+    assert checker_of("9.3")(answer) != bare
+
+
+def test_9_3_a_table_is_matched_by_the_boards_whatever_their_odds_in_its_order():
+    check = lesson09.odd_first_checker(mistakes=[(["XOO", "XXX"], "{cells}: first"), ({"XXX", "XOO"}, "second")])
+    tilted = circuit_on(3, ("x", 0), ("ry", 1.0, 1), ("cx", 1, 2))          # XOO or XXX, not half and half
+    assert check(tilted) == "XOO (0.770151) or XXX (0.229849): first"
+    assert check(_odd_first()) is None
+    assert check(circuit_on(3, ("x", 0))) == OTHER_9_3.format("your cells come out as XOO (1)")
+
+
+@pytest.mark.parametrize("boards, error", [("OXO", TypeError), ({"OX"}, ValueError), ({"OXA"}, ValueError),
+                                           (set(), ValueError), ({"OXO", 5}, ValueError)])
+def test_9_3_a_table_entry_that_is_not_a_set_of_boards_is_refused(boards, error):
+    with pytest.raises(error):
+        lesson09.odd_first_checker(mistakes=[(boards, "a slip")])
 
 
 @pytest.mark.parametrize("n", [2, 4])
@@ -2633,13 +2782,18 @@ def test_14_6_each_common_mistake_gets_its_own_hint_from_the_notebook_s_table(st
 @pytest.mark.skipif("MUTANT_UNDER_TEST" in __import__("os").environ,
                     reason="run_check reads its caller's globals; under mutmut its caller is mutmut's trampoline")
 @pytest.mark.parametrize("task_id, notebook, answer_name, names", [
+    ("1.2", "01a_one_qubit.ipynb", "born", {}),
+    ("1.5", "01b_shots_and_the_game.ipynb", "bloch_angles", {}),
+    ("6.4", "06a_goff_collapse.ipynb", "answer", {}),
+    ("7.2", "07a_ensemble.ipynb", "count_consistent", {}),
+    ("9.3", "09a_qubit_board.ipynb", "odd_first", {}),
     ("10.2", "10a_grover.ipynb", "grover_one", {}),
     ("13.4", "13b_checking_every_position.ipynb", "non_losing", {}),
     ("14.6", "14b_circuit_and_strategies.ipynb", "answer", {"psi4": PSI}),
     ("15.4", "15b_bell_pair.ipynb", "win_rate", {"lesson15": lesson15})])
 def test_the_moved_slips_fail_the_student_s_packed_check_under_grading_with_their_hints(
         monkeypatch, task_id, notebook, answer_name, names):
-    """Each wrong answer of tests/course_wrong for Tasks 10.2, 13.4, 14.6 and 15.4, put through the student
+    """Each wrong answer of tests/course_wrong for Tasks 1.2, 1.5, 6.4, 7.2, 9.3, 10.2, 13.4, 14.6 and 15.4, put through the student
     edition's packed check cell (run_check) as nbgrader grades it: the cell fails, and its message
     carries the hint words the table expects, the slips' hints now coming from the cell's own table."""
     import nbformat
@@ -2656,7 +2810,8 @@ def test_the_moved_slips_fail_the_student_s_packed_check_under_grading_with_thei
         with pytest.raises(AssertionError) as failed:
             exec(cell, namespace)                                            # noqa: S102 - the course's own cell
         assert str(failed.value).startswith(f"Task {task_id}: Not yet. Hint: ")
-        assert words.lower() in str(failed.value).lower(), (words, str(failed.value))
+        for said in [words] if isinstance(words, str) else words:
+            assert said.lower() in str(failed.value).lower(), (said, str(failed.value))
 
 
 def test_14_6_the_tests_psi_is_the_notebook_s_psi4():

@@ -28,7 +28,8 @@ import numbers
 from fractions import Fraction
 from typing import Any, Callable, Iterable
 
-__all__ = ["check", "run_check", "encode_check", "verdict", "named_mistake", "matches", "grading", "RESULTS", "Mismatch"]
+__all__ = ["check", "run_check", "encode_check", "verdict", "named_mistake", "check_templates", "matches", "grading",
+           "RESULTS", "Mismatch"]
 
 _MISSING = object()
 RESULTS: dict[str, str | None] = {}
@@ -147,20 +148,30 @@ def _key(item):
         return repr(item)
 
 
-def named_mistake(mistakes: Iterable, same: Callable[[Any], bool]) -> str | None:
+def named_mistake(mistakes: Iterable, same: Callable[[Any], bool], fields: dict | None = None) -> str | None:
     """The hint of the first named mistake ``(wrong, hint)`` that the learner's answer is, by
     ``same(wrong)``; None if it is none of them.
 
+    ``fields``: the failing case, for a checker that matches a wrong function on the first input
+    where the learner's function is wrong. Given, each hint is a template: ``{name}`` is replaced
+    by ``fields["name"]`` (``str.format``: ``{got!r}`` and format specs work, a literal brace is
+    doubled). The checker documents the fields it gives and refuses a table whose hints name
+    another when it is built (:func:`check_templates`).
+
     The one matcher behind every check: ``check(wrong=...)`` compares values with it, and the
-    checkers that need code (``checks``, ``lesson10`` ... ``lesson14``) compare functions on
-    their inputs, circuits by their matrix or state, numbers up to a constant. The table of
-    mistakes lives in the notebook's check cell, beside the task it teaches. A comparison that
+    checkers that need code (``checks`` and the lessons' modules, ``lesson01`` ... ``lesson15``)
+    compare functions on their inputs (all of them, or the first the learner's gets wrong),
+    circuits by their matrix, state or the boards they give, numbers up to a constant. The table
+    of mistakes lives in the notebook's check cell, beside the task it teaches. A comparison that
     cannot be made (a :class:`Mismatch`: the wrong kind of answer) is not a match.
 
     >>> named_mistake([(0.25, "that is P(1)"), (0.5, "a coin")], lambda v: abs(v - 0.5) < 1e-9)
     'a coin'
     >>> named_mistake([(0.25, "that is P(1)")], lambda v: False) is None
     True
+    >>> named_mistake([(lambda n: 2 ** n, "for n = {n} you returned {got}: no pruning")], lambda f: f(3) == 8,
+    ...               fields={"n": 3, "got": 8})
+    'for n = 3 you returned 8: no pruning'
     """
     for entry in mistakes:
         if not (isinstance(entry, (tuple, list)) and len(entry) == 2 and isinstance(entry[1], str) and entry[1].strip()):
@@ -168,10 +179,43 @@ def named_mistake(mistakes: Iterable, same: Callable[[Any], bool]) -> str | None
         wrong, why = entry
         try:
             if same(wrong):
-                return why
+                return why if fields is None else why.format_map(fields)
         except Mismatch:
             continue
     return None
+
+
+def check_templates(mistakes: Iterable, fields: Iterable[str]) -> list:
+    """``mistakes`` as a list, after checking that every hint, read as a template for
+    :func:`named_mistake`'s ``fields``, names only the fields in ``fields``: a ``ValueError``
+    names the hint and the field otherwise (a typo in a check cell fails when the checker is
+    built, not when a learner meets the slip). Each entry must be a pair (wrong answer, hint).
+
+    >>> check_templates([(8, "you returned {got}")], ["got", "marks"])
+    [(8, 'you returned {got}')]
+    >>> check_templates([(8, "you returned {gott}")], ["got"])
+    Traceback (most recent call last):
+    ...
+    ValueError: the hint 'you returned {gott}' names the field {gott}; this checker fills in {got}
+    """
+    import string
+    allowed = list(fields)
+    table = list(mistakes)
+    for entry in table:
+        if not (isinstance(entry, (tuple, list)) and len(entry) == 2 and isinstance(entry[1], str) and entry[1].strip()):
+            raise TypeError(f"a named mistake is a pair (wrong answer, hint), the hint a non-empty text: {entry!r}")
+        try:
+            parsed = list(string.Formatter().parse(entry[1]))
+        except ValueError as e:
+            raise ValueError(f"the hint {entry[1]!r} is not a template ({e}): double a literal brace") from None
+        for _text, name, _spec, _conv in parsed:
+            if name is None:
+                continue
+            base = name.split(".")[0].split("[")[0]
+            if base not in allowed:
+                raise ValueError(f"the hint {entry[1]!r} names the field {{{base}}}; this checker fills in "
+                                 + ", ".join(f"{{{f}}}" for f in allowed))
+    return table
 
 
 def verdict(answer: Any, expect: Any = _MISSING, *, tol: float = 1e-6,

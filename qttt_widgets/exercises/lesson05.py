@@ -12,6 +12,8 @@ from typing import Any, Callable
 from qttt_widgets.rules.errors import IllegalMove, RecordError
 from qttt_widgets.rules.goff import GoffGame
 
+from . import named_mistake
+
 __all__ = ["groups", "group_of", "corners_linked", "same_record", "link_move", "mystery_position", "mark_text"]
 
 CORNERS = (0, 2, 6, 8)
@@ -215,9 +217,9 @@ def mark_text(expect: str, wrong=(), hint: str | None = None) -> Callable[[Any],
         if not re.fullmatch(r"[XO]\d+", got):
             return (f"write a mark as its letter and its subscript, such as '{example}' or "
                     f"'{example[0]}{example[1:].translate(_TO_SUB)}' (a letter X or O, then a number)")
-        for m, why in known:
-            if got == m:
-                return why
+        why = named_mistake(known, lambda m: got == m)
+        if why is not None:
+            return why
         return hint or "not this mark: go back over the record notation above the task"
     return checker
 

@@ -3,15 +3,23 @@
 Collapse choices are judged by the rules engine and the exact solver
 (:mod:`qttt_widgets.players.solver`): every choice as good as the best one passes.
 Squares are people's numbers 1..9 in answers and hints, as in the record notation.
+
+Task 6.4's named slips (the points swapped, the same points for both players) are the notebook's:
+its check cell lists them as wrong scoring functions built with ``score_with``, matched by the one
+matcher (:func:`qttt_widgets.exercises.named_mistake`) on the first case the learner gets wrong.
 """
 from __future__ import annotations
 
-from typing import Any, Callable
+import math
+from typing import Any, Callable, Iterable
 
 from qttt_widgets.players.solver import shared_solver
 from qttt_widgets.rules.goff import GoffGame
 
-__all__ = ["goff_score", "SCORE_CASES", "best_collapse", "score_function"]
+from . import check_templates, named_mistake
+
+__all__ = ["goff_score", "SCORE_CASES", "SCORE_FIELDS", "best_collapse", "score_checker", "score_with",
+           "score_function"]
 
 
 def goff_score(lines) -> dict:
@@ -93,34 +101,85 @@ def best_collapse(record: str) -> Callable[[Any], str | None]:
     return checker
 
 
-def score_function(f) -> str | None:
+def score_with(first: float = 1.0, later: float = 0.5) -> Callable[[list], dict]:
+    """A scoring function ``score(lines)``: Goff's (:func:`goff_score`) but for what a collapse
+    that completes lines for both players gives, to name a slip in a check cell: the player whose
+    earliest line was completed first scores ``first`` (1 unless given), the other ``later``
+    (½ unless given). One player alone still scores 1 point a line.
+
+    >>> score_with(first=0.5, later=1)([("X", 5), ("O", 6)])      # the points swapped
+    {'X': 0.5, 'O': 1.0}
+    >>> score_with(first=1, later=1)([("X", 7)])
+    {'X': 1.0, 'O': 0.0}
+    """
+    for name, value in (("first", first), ("later", later)):
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+            raise TypeError(f"{name} must be a finite number of points, not {value!r}")
+
+    def score(lines) -> dict:
+        x = [s for p, s in lines if p == "X"]
+        o = [s for p, s in lines if p == "O"]
+        if x and o:
+            return {"X": float(first), "O": float(later)} if min(x) < min(o) else {"X": float(later), "O": float(first)}
+        return {"X": float(len(x)), "O": float(len(o))}
+    return score
+
+
+#: The fields a hint of ``score_checker``'s table may name, filled in from the first case of
+#: :data:`SCORE_CASES` the learner's function gets wrong.
+SCORE_FIELDS = ("lines", "got", "want")
+
+
+def score_checker(mistakes: Iterable[tuple[Callable, str]] = ()) -> Callable[[Any], str | None]:
     """Task 6.4: a function ``score(lines)`` that agrees with :func:`goff_score` on
-    :data:`SCORE_CASES`; the hint names the rule the first failing case breaks."""
-    if not callable(f):
-        return f"give a function (def score(lines): ...), not {type(f).__name__}"
-    for (lines,) in SCORE_CASES:
-        want = goff_score(list(lines))
-        got = f(list(lines))
-        if not isinstance(got, dict) or set(got) != {"X", "O"}:
-            return f"for lines {lines} your function returned {got!r}: return a dict {{'X': points, 'O': points}}"
-        try:
-            ok = all(abs(float(got[k]) - want[k]) < 1e-9 for k in want)
-        except (TypeError, ValueError):
-            return f"for lines {lines} your function returned {got!r}: the points must be numbers"
-        if ok:
-            continue
-        players = {p for p, _ in lines}
-        said = f"for lines {lines} your function returned {got!r}"
-        if players == {"X", "O"}:
-            if got.get("X") == want["O"] and got.get("O") == want["X"]:
-                return (f"{said}: the points are swapped. The line with the smaller largest subscript was "
-                        "completed first and scores 1; the ½ goes to the line with the larger largest subscript")
-            if got.get("X") == got.get("O"):
-                return f"{said}: when both players have a line, they do not score the same: one gets 1, the other ½"
-            return f"{said}: when both have a line, compare the largest subscripts: smaller gets 1, larger ½"
-        if len(lines) == 2 and len(players) == 1:
-            return f"{said}: one player with two lines at once scores 1 point a line"
-        if not lines:
-            return f"{said}: no line, no points"
-        return f"{said}: one player alone with a line scores 1 point a line, the other 0"
-    return None
+    :data:`SCORE_CASES`.
+
+    ``mistakes``: the check cell's table of named slips (lesson 06a), (wrong function, hint) pairs
+    built with :func:`score_with` (the points swapped, or the same for both). On the first case the
+    learner's function gets wrong, the first wrong function that gives the same points there gives
+    its hint, a template: ``{lines}`` the case, ``{got}`` the learner's points, ``{want}`` Goff's.
+
+    What the checker says itself: the answer's kind (a function returning a dict of two numbers),
+    and, when no slip matches, the rule the failing case is about, chosen by the case rather than by
+    the wrong points (so it cannot be a table entry): both players have a line, one player has two,
+    no line, one player alone."""
+    mistakes = check_templates(mistakes, SCORE_FIELDS)
+
+    def checker(f) -> str | None:
+        if not callable(f):
+            return f"give a function (def score(lines): ...), not {type(f).__name__}"
+        for (lines,) in SCORE_CASES:
+            want = goff_score(list(lines))
+            got = f(list(lines))
+            if not isinstance(got, dict) or set(got) != {"X", "O"}:
+                return f"for lines {lines} your function returned {got!r}: return a dict {{'X': points, 'O': points}}"
+            try:
+                ok = all(abs(float(got[k]) - want[k]) < 1e-9 for k in want)
+            except (TypeError, ValueError):
+                return f"for lines {lines} your function returned {got!r}: the points must be numbers"
+            if ok:
+                continue
+            why = named_mistake(mistakes, lambda wrong: _same_points(got, wrong(list(lines))),
+                                fields={"lines": lines, "got": got, "want": want})
+            if why is not None:
+                return why
+            players = {p for p, _ in lines}
+            said = f"for lines {lines} your function returned {got!r}"
+            if players == {"X", "O"}:
+                return f"{said}: when both have a line, compare the largest subscripts: smaller gets 1, larger ½"
+            if len(lines) == 2 and len(players) == 1:
+                return f"{said}: one player with two lines at once scores 1 point a line"
+            if not lines:
+                return f"{said}: no line, no points"
+            return f"{said}: one player alone with a line scores 1 point a line, the other 0"
+        return None
+    return checker
+
+
+def _same_points(got: dict, wrong: dict) -> bool:
+    return set(wrong) == {"X", "O"} and all(abs(float(got[k]) - float(wrong[k])) < 1e-9 for k in wrong)
+
+
+def score_function(f) -> str | None:
+    """Task 6.4 judged without a table of named slips: ``score_checker()(f)``."""
+    return score_checker()(f)

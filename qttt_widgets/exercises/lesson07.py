@@ -1,19 +1,27 @@
 """Checkers for lesson 07 (the classical ensemble).
 
-``count_checker()`` judges a learner's function ``count_consistent(marks)`` (``marks`` a list
+``count_checker(positions, mistakes)`` judges a learner's function ``count_consistent(marks)`` (``marks`` a list
 of the (a, b) square pairs of the spooky marks, code numbers 0..8) against
-:class:`qttt_widgets.rules.ensemble.Ensemble` on many positions reached by legal play, and
-names the likely mistake when it disagrees.
+:class:`qttt_widgets.rules.ensemble.Ensemble` on many positions reached by legal play.
+
+The named slips (no pruning, counting the pruned placements, counting squares) are the
+notebook's: its check cell lists them as wrong functions with their hints, and the one matcher
+(:func:`qttt_widgets.exercises.named_mistake`) compares them with the learner's function on the
+first position it gets wrong. The checker itself words only the answer's kind and the hints
+chosen by the position (a cycle, separate groups, anything else).
 """
 from __future__ import annotations
 
 import random
 from types import SimpleNamespace
+from typing import Callable, Iterable
 
 from qttt_widgets.rules.ensemble import Ensemble, components
 from qttt_widgets.rules.goff import GoffGame, player_of
 
-__all__ = ["ensemble_size", "sample_positions", "count_checker"]
+from . import check_templates, named_mistake
+
+__all__ = ["ensemble_size", "sample_positions", "count_checker", "COUNT_FIELDS"]
 
 
 def _position(marks):
@@ -57,10 +65,27 @@ def sample_positions(n: int = 60, seed: int = 7) -> list[list[tuple[int, int]]]:
     return out
 
 
-def count_checker(positions=None):
+#: The fields a hint of ``count_checker``'s table may name, filled in from the first position the
+#: learner's function gets wrong.
+COUNT_FIELDS = ("marks", "got", "want", "n_marks")
+
+
+def count_checker(positions=None, mistakes: Iterable[tuple[Callable, str]] = ()):
     """A checker for ``count_consistent``: None if it agrees with the rules engine on every
-    position, else a hint that names the position and the likely mistake."""
+    position, else a hint that names the first position it gets wrong.
+
+    ``mistakes``: the check cell's table of named slips (lesson 07a), (wrong function, hint)
+    pairs such as ``(lambda marks: 2 ** len(marks), ...)``. On the first position the learner's
+    function gets wrong, the first wrong function that returns the same count there gives its
+    hint, a template whose fields are filled in: ``{marks}`` the position, ``{got}`` the learner's
+    count, ``{want}`` the rules engine's, ``{n_marks}`` the number of marks (a hint naming another
+    field is refused here, with a ValueError).
+
+    What the checker says itself: the answer's kind (a function, a whole number), and, when no
+    slip matches, a hint chosen by the position rather than by the wrong count (so it cannot be a
+    table entry): the marks close a cycle, or form separate groups; else the general hint."""
     cases = positions if positions is not None else sample_positions()
+    mistakes = check_templates(mistakes, COUNT_FIELDS)
 
     def checker(f) -> str | None:
         if not callable(f):
@@ -72,17 +97,11 @@ def count_checker(positions=None):
                 return f"for the marks {marks} your function returned {got!r}: return a whole number (a count)"
             if got == want:
                 continue
-            m = len(marks)
+            why = named_mistake(mistakes, lambda wrong: wrong([tuple(m) for m in marks]) == got,
+                                fields={"marks": marks, "got": got, "want": want, "n_marks": len(marks)})
+            if why is not None:
+                return why
             said = f"for the marks {marks} your function returned {got}"
-            squares = len({sq for pair in marks for sq in pair})
-            if got == 2 ** m:
-                return (f"{said}, which is 2**{m}: every way of placing the marks. Prune the placements "
-                        "that put two marks in one square.")
-            if got == 2 ** m - want:
-                return f"{said}: that counts the pruned placements (two marks in one square), not the ones that remain."
-            if got == squares:
-                return (f"{said}, the number of squares the marks touch. Count placements (one square for each "
-                        "mark, no square used twice), not squares.")
             if _has_cycle(marks):
                 return (f"{said}. These marks close a cycle (as many marks as squares in one group): "
                         "does your count still try every placement and keep only those without a shared square?")

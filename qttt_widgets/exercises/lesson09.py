@@ -5,18 +5,22 @@ probability 1, using ``QubitGame.branches`` (every measurement outcome the move 
 with its exact probability). A wrong move gets a hint that says what the move actually does:
 not allowed (the engine's reason), hands the opponent a line, wins only with some probability,
 or completes no line at all.
+
+``odd_first_checker(mistakes)`` judges Task 9.3's circuit; its named slips (level 2's circuit,
+Qiskit's bit order read the wrong way round, GHZ) are the notebook's, listed in the check cell as
+the boards each slip's circuit gives, and matched by the one matcher,
+:func:`qttt_widgets.exercises.named_mistake`.
 """
 from __future__ import annotations
 
-from typing import Any, Callable
-
 import math
+from typing import Any, Callable, Iterable
 
-from qttt_widgets.exercises import checks
+from qttt_widgets.exercises import check_templates, checks, named_mistake
 from qttt_widgets.rules.errors import IllegalMove
 from qttt_widgets.rules.qubit_board import QubitGame
 
-__all__ = ["wins_at_once", "win_probability", "ODD_FIRST", "cell_outcomes", "odd_first_checker"]
+__all__ = ["wins_at_once", "win_probability", "ODD_FIRST", "ODD_FIRST_FIELDS", "cell_outcomes", "odd_first_checker"]
 
 
 def win_probability(game: QubitGame, move) -> tuple[float, float]:
@@ -78,11 +82,24 @@ def cell_outcomes(circuit) -> dict[str, float]:
             for bits, p in sv.probabilities_dict().items() if p > 1e-9}
 
 
-def odd_first_checker() -> Callable[[Any], str | None]:
+#: The fields a hint of ``odd_first_checker``'s table may name.
+ODD_FIRST_FIELDS = ("cells",)
+
+
+def odd_first_checker(mistakes: Iterable[tuple[Any, str]] = ()) -> Callable[[Any], str | None]:
     """Task 9.3: a 3-qubit circuit whose cells come out as XOO or OXX (the first cell is the odd
-    one out), with a plus sign. The hint lists what the learner's cells come out as, in cell
-    order, and names the usual slips: level 2's circuit (middle cell odd), Qiskit's bit order
-    read the wrong way round (third cell odd), GHZ with no X gates, a minus sign."""
+    one out), with a plus sign.
+
+    ``mistakes``: the check cell's table of named slips (lesson 09a), each the set of boards a
+    slip's circuit gives, in cell order (``{"OXO", "XOX"}``: level 2's circuit), and its hint. A
+    circuit whose cells can come out as exactly those boards (whatever the probabilities) gets the
+    first such hint, a template: ``{cells}`` is what the learner's cells come out as, such as
+    ``OXO (0.5) or XOX (0.5)``.
+
+    What the checker says itself (``checks.state``'s hints, about the answer's kind and shape): not
+    a circuit, the wrong number of qubits, the right probabilities with another relative phase;
+    and for any other circuit, what its cells come out as and what the task asks."""
+    mistakes = [(frozenset(_boards(boards)), why) for boards, why in check_templates(mistakes, ODD_FIRST_FIELDS)]
     base = checks.state(ODD_FIRST, phase_hint=(
         "XOO and OXX each come out half the time, as asked, but with a minus sign (or another phase, such as i) "
         "between them, not +. On this board the odds would be the same, yet it is another state: an X on a "
@@ -93,19 +110,23 @@ def odd_first_checker() -> Callable[[Any], str | None]:
         if hint is None or "relative phase" in hint or hint.startswith("use a circuit with"):
             return hint
         out = cell_outcomes(answer)
-        said = "your cells come out as " + " or ".join(f"{k} ({p:g})" for k, p in sorted(out.items()))
-        kinds = set(out)
-        if kinds == {"OXO", "XOX"}:
-            return (f"{said}, in cell order: that is level 2, where the middle cell b is the odd one out. "
-                    "Follow the branch a = X through your gates: which cells does it flip, and which do "
-                    "the CNOTs read?")
-        if kinds == {"OOX", "XXO"}:
-            return (f"{said}, in cell order: the third cell c is the odd one out. Qiskit writes qubit 0 "
-                    "rightmost, so a bitstring read left to right lists the cells backwards: did you "
-                    "build it from a bitstring read the wrong way round?")
-        if kinds == {"OOO", "XXX"}:
-            return (f"{said}: all three cells always equal, which is GHZ (level 4). An odd cell needs "
-                    "X gates on the cells that must differ from a")
-        return (f"{said}, in cell order; the task asks for two boards, XOO and OXX, with probability 1/2 "
-                "each: cell a different from b and c")
+        cells = " or ".join(f"{k} ({p:g})" for k, p in sorted(out.items()))
+        why = named_mistake(mistakes, lambda boards: boards == set(out), fields={"cells": cells})
+        if why is not None:
+            return why
+        return (f"your cells come out as {cells}, in cell order; the task asks for two boards, XOO and OXX, with "
+                "probability 1/2 each: cell a different from b and c")
     return checker
+
+
+def _boards(boards) -> set[str]:
+    """A table entry's boards, checked: a set (or list) of three-letter boards of X and O."""
+    if isinstance(boards, (str, bytes, dict)) or not hasattr(boards, "__iter__"):
+        raise TypeError(f"a slip of Task 9.3 is the set of boards its circuit gives, such as {{'OXO', 'XOX'}}, "
+                        f"not {boards!r}")
+    boards = set(boards)
+    bad = sorted(repr(b) for b in boards if not (isinstance(b, str) and len(b) == 3 and set(b) <= {"X", "O"}))
+    if bad or not boards:
+        raise ValueError(f"a slip of Task 9.3 lists boards of three cells, each X or O, such as 'OXO'; "
+                         f"not {', '.join(bad) or 'an empty set'}")
+    return boards
