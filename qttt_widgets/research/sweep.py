@@ -117,7 +117,8 @@ def _amplify(D: np.ndarray, A: np.ndarray, good_mask: np.ndarray, me: str) -> No
             A[:, r] *= fb
 
 
-def final_distribution(strategy: str, imperfect: str, p: float, games: int, rng, trace: list | None = None) -> np.ndarray:
+def final_distribution(strategy: str, imperfect: str, p: float, games: int, rng,
+                       trace: list | None = None) -> np.ndarray:
     """(games, 3) probabilities of X won / O won / tie at the end of each game.
 
     ``trace``, a list, receives the classical choices: for each ply where a player picks one
