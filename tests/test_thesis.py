@@ -202,3 +202,42 @@ def test_amplification_circuit_of_a_real_game_position():
     assert qc.num_qubits == math.ceil(math.log2(len(keys))) and n == 1
     counts = run_counts(qc, shots=500, seed=3)
     assert all(int(bits, 2) in marked for bits in counts)     # a = 1/4: one round finds a win surely
+
+
+def test_amplification_circuit_is_the_readable_amplifier_exactly():
+    """amplification_circuit's state (A, then n rounds of Q = -A S0 A^dagger O_f) equals, amplitude
+    for amplitude and sign included, QuantumBoard.amplify's sin((2n+1) theta)/sqrt(a) on the good
+    part and cos((2n+1) theta)/sqrt(1 - a) on the rest: real game positions (board_circuit's
+    numbering, both sides' wins marked) and random amplitudes, n = 0..3, to 1e-9."""
+    from qiskit.quantum_info import Statevector
+    from qttt_widgets.quantum.amplification import amplification_circuit
+    from qttt_widgets.research.amplification import board_circuit
+    rng = random.Random(4)
+    cases = []
+    for seed in range(6):
+        opponent = ImperfectPlayer(0.4, random.Random(seed))
+        qb = QuantumBoard()
+        for _ in range(4 + seed % 3):
+            qb = qb.apply(opponent if qb.to_move() == "X" else simple_quantum)
+        for side in ("X", "O"):
+            cases.append((qb, lambda b, side=side: klass(b) == side))
+    for size in (2, 3, 5, 11):
+        terms = {(f"{i:09d}", ()): rng.uniform(-1, 1) for i in range(size)}
+        marked = set(rng.sample(sorted(terms), rng.randrange(1, size)))
+        cases.append((QuantumBoard(terms), lambda b, marked={k[0] for k in marked}: b in marked))
+    checked = 0
+    for qb, good in cases:
+        a = qb.probability(good) / qb.norm() ** 2
+        if not 0 < a < 1:
+            continue
+        norm = qb.norm()
+        for n in range(4):
+            qc, keys, marked_indices, _ = board_circuit(qb, good, iterations=n)
+            psi = Statevector.from_instruction(amplification_circuit([qb.terms[k] for k in keys], marked_indices, n,
+                                                                     measure=False)).data
+            model = QuantumBoard({k: v / norm for k, v in qb.terms.items()}).amplify(good, iterations=n)
+            want = np.zeros(len(psi))
+            want[:len(keys)] = [model.terms[k] for k in keys]
+            assert np.abs(psi - want).max() < 1e-9, (keys[:3], n)
+            checked += 1
+    assert checked >= 24
