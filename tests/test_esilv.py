@@ -422,3 +422,18 @@ def test_quantum_minimax_is_the_minimax_of_its_formula():
                 want.append(j * (0.5 * pair_score(g, pair) + 0.25 * sum(after)))
             got = QuantumMinimaxPlayer(0, depth=depth).evaluate(g)
             assert [s for s, _ in got] == pytest.approx(sorted(want, reverse=True), abs=1e-9)
+
+
+def test_qaoa_grover_player_adds_criterion_4_to_the_pair_score():
+    """QaoaGroverPlayer: before its spooky mark, qaoa_scores at its angles and shots; each pair then
+    scores pair_score + (qaoa(c1) + qaoa(c2)) x 50 x j (squares outside the QUBO add 0)."""
+    from qttt_widgets.players.esilv import QAOA_ANGLES, QaoaGroverPlayer, qaoa_scores
+    for i, g in enumerate(_random_positions(4, seed=12)):
+        player = QaoaGroverPlayer(i, shots=300)
+        seed = random.Random(i).randrange(2**31)                  # the first draw of the player's generator
+        player.prepare(g)
+        assert player.scores == qaoa_scores(g, seed=seed, final_shots=300, angles=QAOA_ANGLES)
+        j = 1 if g.to_move == "X" else -1
+        for pair in g.legal_moves():
+            bonus = sum(player.scores.get(c, 0.0) for c in pair) * 50 * j
+            assert player.score(g, pair) == pytest.approx(pair_score(g, pair) + bonus, abs=1e-9)
