@@ -437,3 +437,42 @@ def test_qaoa_grover_player_adds_criterion_4_to_the_pair_score():
         for pair in g.legal_moves():
             bonus = sum(player.scores.get(c, 0.0) for c in pair) * 50 * j
             assert player.score(g, pair) == pytest.approx(pair_score(g, pair) + bonus, abs=1e-9)
+
+
+def test_variational_player_plays_the_pair_with_the_largest_share_of_ones(monkeypatch):
+    """VariationalPlayer: each candidate pair (all of them with at most 5 open squares, else 10)
+    gets the share of |1> readings for its input (which of its squares hold spooky marks), and
+    the first pair with the largest share is played."""
+    from qttt_widgets.players.esilv import VariationalPlayer
+    from qttt_widgets.players.esilv.scoring import legal_pairs
+    rng = random.Random(3)
+    seen_small = seen_large = 0
+    for i in range(80):
+        g = GoffGame("random", seed=i)
+        for _ in range(rng.randrange(0, 12)):
+            if g.is_over:
+                break
+            g.apply(rng.choice(g.legal_moves()))
+        if g.is_over or g.action_squares() != 2 or g.is_chance_node():
+            continue
+        player = VariationalPlayer(i)
+        asked = []
+        real = player.ones_share
+
+        def spy(occupied, real=real, asked=asked):
+            asked.append((occupied, real(occupied)))
+            return asked[-1][1]
+        monkeypatch.setattr(player, "ones_share", spy)
+        choice = player.choose(g)
+        best = max(s for _, s in asked)
+        want = (bool(g.marks_in(choice[0])), bool(g.marks_in(choice[1])))
+        if len(g.open_squares()) <= 5:
+            pairs = legal_pairs(g)
+            assert [o for o, _ in asked] == [(bool(g.marks_in(a)), bool(g.marks_in(b))) for a, b in pairs]
+            assert choice == pairs[[s for _, s in asked].index(best)]
+            seen_small += 1
+        else:
+            assert len(asked) == min(10, len(legal_pairs(g)))
+            assert any(o == want and s == best for o, s in asked)
+            seen_large += 1
+    assert seen_small >= 8 and seen_large >= 20
