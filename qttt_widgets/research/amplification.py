@@ -234,15 +234,18 @@ def simple_quantum(board: str):
 STRATEGIES = ("classical", "simple", "amplify-last", "amplify-every")
 
 
-def play_game(strategy: str, imperfect: str, p: float, seed: int) -> QuantumBoard:
+def play_game(strategy: str, imperfect: str, p: float, seed: int, players=None) -> QuantumBoard:
     """One game: the imperfect player plays ``imperfect`` ('X' or 'O'), the other side plays
-    ``strategy``; returns the final quantum board (measure it, or read its outcome)."""
+    ``strategy``; returns the final quantum board (measure it, or read its outcome).
+
+    ``players``, if given, is a pair (imperfect, classical) of callables ``board -> [(child,
+    1.0)]`` that replace the seeded ``ImperfectPlayer`` and M^C (``ClassicalOptimalPlayer``):
+    the tests drive this model with the choices the vectorised sweep made."""
     if strategy not in STRATEGIES:
         raise ValueError(f"strategy must be one of {STRATEGIES}, got {strategy!r}")
     rng = random.Random(seed)
-    opponent = ImperfectPlayer(p, rng)
+    opponent, classical = players if players is not None else (ImperfectPlayer(p, rng), ClassicalOptimalPlayer(rng))
     me = other(imperfect)
-    classical = ClassicalOptimalPlayer(rng)
 
     def wins_for_me(board: str) -> bool:
         return klass(board) == me

@@ -81,8 +81,9 @@ def tables() -> list[Ply]:
     return plies
 
 
-def _sample_move(D: np.ndarray, ply: Ply, rng, p: float | None) -> np.ndarray:
-    """Each game moves each of its boards to one child; ``p`` given: the imperfect player."""
+def _sample_move(D: np.ndarray, ply: Ply, rng, p: float | None, trace: list | None = None) -> np.ndarray:
+    """Each game moves each of its boards to one child; ``p`` given: the imperfect player.
+    ``trace`` (a list) gets (boards moved, their columns per game): see ``final_distribution``."""
     games, n = D.shape
     width = ply.split.shape[1]
     live = np.flatnonzero(D.any(axis=0))
@@ -94,6 +95,8 @@ def _sample_move(D: np.ndarray, ply: Ply, rng, p: float | None) -> np.ndarray:
         slip = (rng.random((games, live.size)) < p) & can[None, :]
         mpick = (rng.random((games, live.size)) * np.maximum(ply.n_mis[live], 1)).astype(np.int64)
         target = np.where(slip, ply.mis[live[None, :], mpick], target)
+    if trace is not None:
+        trace.append(([ply.boards[i] for i in live], target.copy()))
     flat = (np.arange(games)[:, None] * width + target).ravel()
     return np.bincount(flat, weights=sub.ravel(), minlength=games * width).reshape(games, width)
 
@@ -114,8 +117,16 @@ def _amplify(D: np.ndarray, A: np.ndarray, good_mask: np.ndarray, me: str) -> No
             A[:, r] *= fb
 
 
-def final_distribution(strategy: str, imperfect: str, p: float, games: int, rng) -> np.ndarray:
-    """(games, 3) probabilities of X won / O won / tie at the end of each game."""
+def final_distribution(strategy: str, imperfect: str, p: float, games: int, rng,
+                       trace: list | None = None) -> np.ndarray:
+    """(games, 3) probabilities of X won / O won / tie at the end of each game.
+
+    ``trace``, a list, receives the classical choices: for each ply where a player picks one
+    move per board (the imperfect player; M^C under "classical"), a pair (boards, columns):
+    the keys of the boards holding probability in some game, and a (games, len(boards)) array
+    of the column each game moved each board to (an index into the next ply's boards, or
+    past their end: X won, O won, tie). The tests replay these choices in the readable model
+    (``amplification.play_game(..., players=...)``) and compare every game's result."""
     if strategy not in STRATEGIES:
         raise ValueError(f"strategy must be one of {STRATEGIES}")
     me = "O" if imperfect == "X" else "X"
@@ -126,9 +137,9 @@ def final_distribution(strategy: str, imperfect: str, p: float, games: int, rng)
     last_move = 5 if me == "X" else 4
     for t, ply in enumerate(plies):
         if ply.mover == imperfect:
-            out = _sample_move(D, ply, rng, p)
+            out = _sample_move(D, ply, rng, p, trace)
         elif strategy == "classical":
-            out = _sample_move(D, ply, rng, None)
+            out = _sample_move(D, ply, rng, None, trace)
         else:
             out = np.asarray(ply.split.T.dot(D.T).T)
         A += out[:, -3:]

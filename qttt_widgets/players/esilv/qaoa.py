@@ -38,7 +38,14 @@ def qubo(game: GoffGame, max_squares: int = 7) -> tuple[list[int], dict, dict]:
 
 
 def qaoa_circuit(h_terms: dict, couplings: dict, n: int, gamma: float, beta: float):
-    """p = 1: H on all; RZ(gamma h_i); CX-RZ(gamma J_ij)-CX per pair; RX(beta) on all; measure."""
+    """p = 1: H on all; RZ(gamma h_i); CX-RZ(gamma J_ij)-CX per pair; RX(beta) on all; measure.
+
+    As in the seed, h_i and J_ij are the coefficients of Z_i and Z_i Z_j: the cost layer is
+    exp(-i gamma E(z) / 2), E(z) = sum h_i z_i + sum J_ij z_i z_j with z_i = 1 - 2 x_i = +-1
+    (x_i the bit measured on qubit i). It is not exp(-i gamma C(x)) for the QUBO C(x) = sum
+    h_i x_i + sum J_ij x_i x_j whose <C> ``optimise_angles`` maximises: in bits, E is
+    const - 2 sum (h_i + sum_j J_ij) x_i + 4 sum J_ij x_i x_j. The circuit is kept as the seed
+    built it, and ``QAOA_ANGLES`` were tuned for it as it is (``tune_angles``)."""
     from qiskit import QuantumCircuit
     qc = QuantumCircuit(n, n, name="qaoa")
     qc.h(range(n))

@@ -14,7 +14,15 @@ from .scoring import direct_pair_score, legal_pairs, not_a_pair, pair_score
 def quantum_minimax(b: list[int], depth: int, alpha: float, beta: float, j: int) -> float:
     """The seed's quantum minimax on a board of classical marks, ``j`` (+1 X, -1 O) to move:
     each pair scores 0.5 s_direct + 0.5 (s1 + s2) / 2, s1 and s2 the values after the mark
-    collapses onto either square; alpha-beta over the pairs; leaves score h(B)."""
+    collapses onto either square; the best pair for ``j``; leaves score h(B).
+
+    The window (``alpha``, ``beta``) bounds this node's choice among its pairs only (a value
+    outside it may come back as a bound, as in alpha-beta). s1 and s2 are searched with a
+    full window: they are averaged, not chosen between, and a bound averaged in is no value.
+    The seed passed the window down, as in classical alpha-beta; from two marks deep that
+    changed the values (48 of 60 random boards at depth 2), so each collapse is searched in
+    full here: the result is the minimax of the formula above (``QuantumMinimaxPlayer``'s
+    default depth 2 searches one mark deep below its root, where both agree)."""
     value = h(b)
     empty = [i for i in range(9) if b[i] == 0]
     if depth == 0 or abs(value) >= 10_000 or len(empty) < 2:
@@ -26,7 +34,7 @@ def quantum_minimax(b: list[int], depth: int, alpha: float, beta: float, j: int)
             outcomes = []
             for c in pair:
                 b[c] = j
-                outcomes.append(quantum_minimax(b, depth - 1, alpha, beta, -j))
+                outcomes.append(quantum_minimax(b, depth - 1, -math.inf, math.inf, -j))
                 b[c] = 0
             s = 0.5 * direct_pair_score(b, pair, j) + 0.5 * sum(outcomes) / 2
             if j == 1:
