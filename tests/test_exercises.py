@@ -3342,3 +3342,52 @@ def test_15_5_bobs_angles_are_judged_by_the_rate_they_give():
     # Alice's angles are the checker's: turned by π/4, Bob's best angles turn with them
     turned = lesson15.best_bob_checker(alice=(math.pi / 4, math.pi / 2))
     assert turned((eighth + math.pi / 4, -eighth + math.pi / 4)) is None and check((3 * eighth, eighth)) is not None
+
+
+# --- the slip builders' and the table check's refusals, word for word (the fifth session's mutation run) -----
+@pytest.mark.parametrize("build, kwargs, error, words", [
+    (lesson01.born_with, {"size": 2}, TypeError, "size must be a function of one amplitude, not int"),
+    (lesson01.born_with, {"power": True}, TypeError, "power must be a finite number, not True"),
+    (lesson01.born_with, {"power": math.inf}, TypeError, "power must be a finite number, not inf"),
+    (lesson01.born_with, {"power": "2"}, TypeError, "power must be a finite number, not '2'"),
+    (lesson01.born_with, {"swap": 1}, TypeError, "swap must be True or False, not 1"),
+    (lesson01.bloch_with, {"theta_factor": math.nan}, TypeError, "theta_factor must be a finite number, not nan"),
+    (lesson01.bloch_with, {"theta_factor": False}, TypeError, "theta_factor must be a finite number, not False"),
+    (lesson01.bloch_with, {"theta_from": "abs"}, TypeError, "theta_from must be a function of a0, not str"),
+    (lesson01.bloch_with, {"phi": "arg(a0)"}, ValueError,
+     "phi must be one of 'arg(a1) - arg(a0)', 'arg(a1)', 'arg(a0) - arg(a1)', not 'arg(a0)'"),
+    (lesson01.bloch_with, {"wrap": "no"}, TypeError, "wrap must be True or False, not 'no'"),
+    (lesson01.bloch_with, {"degrees": "theta"}, TypeError,
+     "degrees is a list of the angles given in degrees, such as ['theta'], not 'theta'"),
+    (lesson01.bloch_with, {"degrees": ["theta", "phi", "psi"]}, ValueError,
+     "degrees lists 'theta' and/or 'phi', not [\"'psi'\"]"),
+])
+def test_a_slip_builder_refuses_a_bad_argument_saying_which(build, kwargs, error, words):
+    with pytest.raises(error) as refused:
+        build(**kwargs)
+    assert str(refused.value) == words
+
+
+def test_a_slip_builder_takes_its_edge_values():
+    assert lesson01.born_with(power=1)(0.6, 0.8) == pytest.approx((0.6, 0.8))       # an int power, a float amplitude
+    theta, phi = lesson01.bloch_with(degrees=["theta", "phi"])(1, 0)
+    assert (theta, phi) == (0.0, 0.0)
+
+
+@pytest.mark.parametrize("entry", [(8,), (8, ""), (8, "  "), (8, 3), "8: hint", (8, "hint", "extra")])
+def test_check_templates_refuses_an_entry_that_is_not_a_pair_with_a_hint(entry):
+    from qttt_widgets.exercises import check_templates
+    with pytest.raises(TypeError) as refused:
+        check_templates([(1, "a good hint"), entry], ["got"])
+    assert str(refused.value) == f"a named mistake is a pair (wrong answer, hint), the hint a non-empty text: {entry!r}"
+
+
+def test_check_templates_reads_every_field_of_every_hint():
+    from qttt_widgets.exercises import check_templates
+    table = [(1, "plain text, no field"), (2, "you returned {got} for {marks[0]} and {got.real}")]
+    assert check_templates(table, ["got", "marks"]) == table
+    with pytest.raises(ValueError) as refused:
+        check_templates([(1, "{got} then {gott}")], ["got"])
+    assert str(refused.value) == "the hint '{got} then {gott}' names the field {gott}; this checker fills in {got}"
+    with pytest.raises(ValueError, match="names the field {marks}"):
+        check_templates([(1, "{marks.x}")], ["got"])
