@@ -610,10 +610,6 @@ def _image(action, m):
     return m[action] if isinstance(action, int) else tuple(sorted((m[action[0]], m[action[1]])))
 
 
-def _no_search(*args, **kwargs):
-    raise AssertionError("searched a position the opening book holds")
-
-
 def _marks_in(key):
     """The number of marks of a book position: its largest subscript (every mark 1..n is on the
     board, classical or spooky)."""
@@ -638,8 +634,7 @@ def test_the_book_answers_every_rotation_and_reflection_alike(rules, actions):
         for a in acts:
             g.apply(a)
         return g
-    solver = GoffSolver(rules)
-    solver._search = _no_search                       # the book must answer every image
+    solver = GoffSolver(rules)                        # the book must answer every image: nodes stay 0
     value, best = solver.hint(play(actions))
     assert best
     for m in _d4():
@@ -656,9 +651,9 @@ def _book_first_moves(rules):
     """Every first mark -> its value, as the shipped book says (read once)."""
     if rules not in _FIRST_MOVES:
         reader = GoffSolver(rules)
-        reader._search = _no_search
         _FIRST_MOVES[rules] = {(a, b): reader.hint(GoffGame(rules, seed=0).play(a, b))[0]
                                for a in range(9) for b in range(a + 1, 9)}
+        assert reader.nodes == 0, "searched a position the opening book holds"
     return dict(_FIRST_MOVES[rules])
 
 
@@ -810,8 +805,8 @@ def test_a_written_book_is_read_back_by_the_solver(monkeypatch, tmp_path):
     written = json.loads(path.read_text())
     assert written == SHIPPED["random"]
     fresh = GoffSolver("random")
-    fresh._search = _no_search
     assert fresh.hint(GoffGame("random", seed=1)) == (0.5, [(0, 2), (0, 6), (2, 8), (6, 8)])
+    assert fresh.nodes == 0                                     # read from the book just written
 
 
 def _run_main(capsys, *argv):
@@ -896,8 +891,8 @@ def test_an_early_collapse_is_chosen_from_the_book_for_the_chooser(actions, choo
         g.apply(a)
     assert g.pending is not None and g.to_move == chooser
     solver = GoffSolver()
-    solver._search = _no_search
     after = {q: solver.hint(g.copy().apply(q))[0] for q in g.legal_moves()}
+    assert solver.nodes == 0                                    # both outcomes read from the book
     assert len(set(after.values())) == 2                       # the choice matters
     best = (max if chooser == "X" else min)(after.values())
     assert solver.hint(g) == (best, [q for q, v in after.items() if v == best])
@@ -920,9 +915,9 @@ def _damaged(tmp_path, monkeypatch, change):
     path.write_text(text if isinstance(text, str) else json.dumps(data))
     monkeypatch.setitem(book_module.PATHS, "goff", path)
     solver = GoffSolver()
-    solver._search = _no_search
     with pytest.raises(book_module.BookError) as err:
         solver.hint(GoffGame().play(0, 8))
+    assert solver.nodes == 0                                    # refused, not searched instead
     return str(err.value).replace(str(path), "PATH")
 
 
@@ -979,8 +974,7 @@ def test_the_checksum_does_not_depend_on_the_order_of_the_positions_in_the_file(
     path.write_text(json.dumps(data))
     monkeypatch.setitem(book_module.PATHS, "goff", path)
     solver = GoffSolver()
-    solver._search = _no_search
-    assert solver.hint(GoffGame()) == (0.5, [(0, 8), (2, 6)])
+    assert solver.hint(GoffGame()) == (0.5, [(0, 8), (2, 6)]) and solver.nodes == 0
 
 
 def test_a_book_is_written_where_asked_one_position_a_line(tmp_path, monkeypatch):
@@ -1017,7 +1011,6 @@ def test_best_actions_read_the_book_unless_told_not_to():
     for a in [(0, 1), (0, 1), 1, (2, 3)]:
         g.apply(a)
     reader = GoffSolver()
-    reader._search = _no_search
     assert sorted(reader.best_actions(g)) == [(4, 6), (4, 7), (6, 8)] and reader.nodes == 0
     searcher = GoffSolver()
     assert sorted(searcher.best_actions(g, book=False)) == [(4, 6), (4, 7), (6, 8)] and searcher.nodes > 0
