@@ -3391,3 +3391,36 @@ def test_check_templates_reads_every_field_of_every_hint():
     assert str(refused.value) == "the hint '{got} then {gott}' names the field {gott}; this checker fills in {got}"
     with pytest.raises(ValueError, match="names the field {marks}"):
         check_templates([(1, "{marks.x}")], ["got"])
+
+
+@pytest.mark.parametrize("boards, error, words", [
+    ("OXO", TypeError, "a slip of Task 9.3 is the set of boards its circuit gives, such as {'OXO', 'XOX'}, not 'OXO'"),
+    (7, TypeError, "a slip of Task 9.3 is the set of boards its circuit gives, such as {'OXO', 'XOX'}, not 7"),
+    (set(), ValueError, "a slip of Task 9.3 lists boards of three cells, each X or O, such as 'OXO'; not an empty set"),
+    ({"OXO", "OX", 3}, ValueError,
+     "a slip of Task 9.3 lists boards of three cells, each X or O, such as 'OXO'; not 'OX', 3"),
+])
+def test_9_3_a_table_entry_that_is_not_a_set_of_boards_is_refused_saying_why(boards, error, words):
+    with pytest.raises(error) as refused:
+        lesson09.odd_first_checker(mistakes=[({"OXO", "XOX"}, "level 2's circuit"), (boards, "a slip")])
+    assert str(refused.value) == words
+
+
+@pytest.mark.parametrize("kwargs, words", [({"first": "1"}, "first must be a finite number of points, not '1'"),
+                                           ({"later": math.inf}, "later must be a finite number of points, not inf")])
+def test_6_4_score_with_refuses_a_bad_number_naming_it(kwargs, words):
+    with pytest.raises(TypeError) as refused:
+        lesson06.score_with(**kwargs)
+    assert str(refused.value) == words
+
+
+def test_7_2_a_wrong_count_on_a_cycle_gets_the_cycle_hint():
+    """A count no table entry names, first wrong on marks that close a cycle (as many marks as
+    squares in one group: three marks on three squares), gets the checker's own cycle hint."""
+    cycle = [(0, 1), (1, 2), (0, 2)]
+    check = lesson07.count_checker(positions=[[(0, 1)], cycle], mistakes=[])
+    want = lesson07.ensemble_size(cycle)
+    wrong = lambda marks: lesson07.ensemble_size(marks) + (len(marks) == 3) * 5     # noqa: E731
+    assert check(wrong) == (f"for the marks {cycle} your function returned {want + 5}. These marks close a cycle "
+                            "(as many marks as squares in one group): does your count still try every placement "
+                            "and keep only those without a shared square?")
