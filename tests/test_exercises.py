@@ -32,7 +32,7 @@ from qttt_widgets.rules.qubit_board import QubitGame
 from qttt_widgets.rules.records import loads
 
 from course_runner import checker_of, table_of
-from course_wrong import lesson_10 as lesson_10_wrong, lesson_14 as lesson_14_wrong
+from course_wrong import lesson_06 as lesson_06_wrong, lesson_10 as lesson_10_wrong, lesson_14 as lesson_14_wrong
 
 
 # --- matches: numbers -------------------------------------------------------------------------
@@ -936,20 +936,8 @@ def _both(x, o):
     return f
 
 
-def _swapped(lines):
-    x = [s for p, s in lines if p == "X"]
-    o = [s for p, s in lines if p == "O"]
-    if x and o:
-        return {"X": 1, "O": 0.5} if min(x) > min(o) else {"X": 0.5, "O": 1}
-    return {"X": len(x), "O": len(o)}
-
-
-def _one_a_player(lines):
-    x = [s for p, s in lines if p == "X"]
-    o = [s for p, s in lines if p == "O"]
-    if x and o:
-        return {"X": 1, "O": 0.5} if min(x) < min(o) else {"X": 0.5, "O": 1}
-    return {"X": float(bool(x)), "O": float(bool(o))}
+_swapped = lesson_06_wrong.swapped                # one source: the course's wrong answers of 6.4
+_one_a_player = lesson_06_wrong.one_a_player
 
 
 @pytest.mark.parametrize("wrong, why", [
@@ -2903,22 +2891,8 @@ def test_one_round_checker_normalises_psi_and_a_table_of_slips_works_on_three_qu
         (lesson14.one_round_state(psi, [6]), "read backwards"),
         (lesson14.oracle_state(psi, [3]), "stops after the oracle")])
 
-    def grover(good_bits, diffusion=True):
-        qc = QuantumCircuit(3)
-        qc.h(range(3))
-        zeros = [q for q in range(3) if not good_bits >> q & 1]
-        if zeros:
-            qc.x(zeros)
-        qc.ccz(0, 1, 2)
-        if zeros:
-            qc.x(zeros)
-        if diffusion:
-            qc.h(range(3))
-            qc.x(range(3))
-            qc.ccz(0, 1, 2)
-            qc.x(range(3))
-            qc.h(range(3))
-        return qc
+    def grover(good_bits, diffusion=True):            # X around the CCZ on the qubits whose bit is 0
+        return _grover([q for q in range(3) if not good_bits >> q & 1], diffusion=diffusion)
     assert check(grover(0b011)) is None
     assert check(grover(0b110)) == "read backwards"
     assert check(grover(0b011, diffusion=False)) == "stops after the oracle"

@@ -3,7 +3,7 @@ from course_runner import as_function
 
 
 @as_function
-def _swapped(lines):
+def swapped(lines):
     """The ½ given to the earlier line (comparison the wrong way round)."""
     x = [s for p, s in lines if p == "X"]
     o = [s for p, s in lines if p == "O"]
@@ -23,7 +23,7 @@ def _x_first(lines):
 
 
 @as_function
-def _one_a_player(lines):
+def one_a_player(lines):
     """A line is a win: 1 point, however many lines."""
     x = [s for p, s in lines if p == "X"]
     o = [s for p, s in lines if p == "O"]
@@ -49,7 +49,7 @@ WRONG = {
             (36, "already in one group")],
     "6.2": [({2, 5}, "not a loop"), ({1, 2}, "on move 2"), ({1, 3}, "same pair as O₂")],
     "6.3": [((9, 6), "fill its three squares"), ((6, 9), "square 9 is taken"), ((9, 9), "every square of the cycle")],
-    "6.4": [(_swapped, "swapped"), (_x_first, "smaller largest subscript"), (_one_a_player, "1 point a line"),
+    "6.4": [(swapped, "swapped"), (_x_first, "smaller largest subscript"), (one_a_player, "1 point a line"),
             (_both_one, "do not score the same"), (_a_list, "return a dict"), (lambda: 42, "give a function")],
     "6.5": [((4, 1), ["so O chooses", "Score each of the two collapses"]),
             ((4, 0.5), ["scored that collapse correctly", "so O chooses"]),
